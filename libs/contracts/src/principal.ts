@@ -1,0 +1,23 @@
+export const ROLES = ['superadmin', 'tenant_admin', 'tenant_user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a tenant admin may give to users of its agency. */
+export const TENANT_ROLES = ['tenant_admin', 'tenant_user'] as const;
+export type TenantRole = (typeof TENANT_ROLES)[number];
+
+/** Who is acting: taken from the verified token, never from a request body. */
+export interface Principal {
+  userId: string;
+  role: Role;
+  tenantId: string | null;
+}
+
+/** A superadmin may act on every tenant; anybody else only on their own. */
+export function canAccessTenant(principal: Principal, tenantId: string): boolean {
+  return principal.role === 'superadmin' || principal.tenantId === tenantId;
+}
+
+/** A superadmin, or an admin of that very tenant. */
+export function canAdministerTenant(principal: Principal, tenantId: string): boolean {
+  return principal.role === 'superadmin' || (principal.role === 'tenant_admin' && principal.tenantId === tenantId);
+}

@@ -1,0 +1,52 @@
+import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { AppError, AppErrorCode, codeForStatus, isAppError, makeAppError } from '@quotebook/contracts';
+import { Observable, throwError } from 'rxjs';
+import { QueryFailedError } from 'typeorm';
+
+/** Throw this from a service: it crosses NATS as the AppError it carries. */
+export function appError(code: AppErrorCode, message: string | string[]): RpcException {
+  return new RpcException(makeAppError(code, message));
+}
+
+export const notFound = (what: string) => appError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') => appError('FORBIDDEN', message);
+
+/** Any thrown value as our AppError: the one place that decides what a failure looks like. */
+export function toAppError(exception: unknown, logger?: Logger): AppError {
+  if (exception instanceof RpcException) {
+    const error = exception.getError();
+    if (isAppError(error)) return error;
+    return makeAppError('INTERNAL', typeof error === 'string' ? error : 'Internal server error');
+  }
+  if (isAppError(exception)) return exception;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'object' && response !== null && 'message' in response
+        ? (response as { message: string | string[] }).message
+        : exception.message;
+    return { ...makeAppError(codeForStatus(status), message), statusCode: status };
+  }
+  if (exception instanceof QueryFailedError) {
+    const pgCode = (exception.driverError as { code?: string } | undefined)?.code;
+    if (pgCode === '23505') return makeAppError('CONFLICT', 'A record with the same unique value already exists');
+    if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008' || pgCode === '22003') {
+      return makeAppError('VALIDATION_FAILED', 'A value has the wrong format');
+    }
+  }
+  logger?.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+  return makeAppError('INTERNAL', 'Internal server error');
+}
+
+/** Services reply with an AppError for whatever went wrong, so the gateway can keep the status. */
+@Catch()
+export class AppErrorRpcFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('RpcError');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    const error = toAppError(exception, this.logger);
+    return throwError(() => error);
+  }
+}
