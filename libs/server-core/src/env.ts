@@ -29,14 +29,10 @@ export function envVariableNames(envClass: new () => object): string[] {
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number.parseInt(value, 10) : value);
 
-/** Settings every service needs. */
-export class ServiceEnv {
+/** Settings of every process on the message bus (the gateway and every service). */
+export class BusEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
-
-  @IsString()
-  @IsNotEmpty()
-  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/quotebook';
 
   @IsString()
   @IsNotEmpty()
@@ -59,6 +55,13 @@ export class ServiceEnv {
   @IsOptional()
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL = 'log';
+}
+
+/** Settings every service needs: the bus plus its database. */
+export class ServiceEnv extends BusEnv {
+  @IsString()
+  @IsNotEmpty()
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/quotebook';
 }
 
 export { toInt };
