@@ -1,0 +1,54 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { RpcClientModule } from '@quotebook/server-core';
+import { resolve } from 'node:path';
+import { AuthController } from './auth/auth.controller';
+import { JWT_SECRET, JwtStrategy } from './auth/jwt.strategy';
+import { LOGIN_THROTTLE_LIMITS, LoginThrottleService } from './auth/login-throttle.service';
+import { TokenRevocationService } from './auth/token-revocation.service';
+import { JwtAuthGuard, RolesGuard, TenantScopeGuard } from './common/guards';
+import { HttpErrorFilter } from './common/http-exception.filter';
+import { createRedis, REDIS, REDIS_KEY_PREFIX, RedisLifecycle } from './common/redis';
+import type { GatewayEnv } from './env';
+import { HealthController } from './health/health.controller';
+import { LogoStorageService, UPLOAD_ROOT } from './tenants/logo-storage.service';
+import { TenantsController } from './tenants/tenants.controller';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(env: GatewayEnv): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        PassportModule,
+        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+      ],
+      controllers: [AuthController, TenantsController, HealthController],
+      providers: [
+        { provide: REDIS, useFactory: () => createRedis(env.REDIS_URL) },
+        { provide: REDIS_KEY_PREFIX, useValue: env.REDIS_KEY_PREFIX },
+        { provide: JWT_SECRET, useValue: env.JWT_SECRET },
+        { provide: UPLOAD_ROOT, useValue: resolve(env.UPLOAD_DIR) },
+        {
+          provide: LOGIN_THROTTLE_LIMITS,
+          useValue: {
+            maxPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
+            maxPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+            windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+          },
+        },
+        RedisLifecycle,
+        TokenRevocationService,
+        LoginThrottleService,
+        JwtStrategy,
+        LogoStorageService,
+        // order matters: authenticate, then check the role, then the tenant of the path
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_GUARD, useClass: TenantScopeGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RpcException } from '@nestjs/microservices';
+import {
+  AUTH_FORGOT_PASSWORD,
+  AUTH_LOGIN,
+  AUTH_ME,
+  AUTH_RESET_PASSWORD,
+  ForgotPasswordDto,
+  isAppError,
+  LoginDto,
+  LoginResponse,
+  MessageResponse,
+  ResetPasswordDto,
+  UserView,
+} from '@quotebook/contracts';
+import { RpcClient } from '@quotebook/server-core';
+import { AuthenticatedPrincipal, CurrentPrincipal, Public, toPrincipal } from '../common/principal.decorator';
+import { LoginThrottleService } from './login-throttle.service';
+import { TokenRevocationService } from './token-revocation.service';
+
+function isInvalidCredentials(error: unknown): boolean {
+  if (!(error instanceof RpcException)) return false;
+  const appError = error.getError();
+  return isAppError(appError) && appError.statusCode === 401;
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly throttle: LoginThrottleService,
+    private readonly revocations: TokenRevocationService,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() credentials: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
+    await this.throttle.assertAllowed(credentials.username, ip);
+    try {
+      const result = await this.rpc.send(AUTH_LOGIN, credentials);
+      await this.throttle.recordSuccess(credentials.username, ip);
+      return result;
+    } catch (error) {
+      if (isInvalidCredentials(error)) await this.throttle.recordFailure(credentials.username, ip);
+      throw error;
+    }
+  }
+
+  @ApiBearerAuth()
+  @Get('me')
+  me(@CurrentPrincipal() principal: AuthenticatedPrincipal): Promise<UserView> {
+    return this.rpc.send(AUTH_ME, { principal: toPrincipal(principal) });
+  }
+
+  @ApiBearerAuth()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@CurrentPrincipal() principal: AuthenticatedPrincipal): Promise<MessageResponse> {
+    await this.revocations.revoke(principal.jti, principal.exp);
+    return { message: 'Logged out' };
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  forgotPassword(@Body() body: ForgotPasswordDto): Promise<MessageResponse> {
+    return this.rpc.send(AUTH_FORGOT_PASSWORD, body);
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  resetPassword(@Body() body: ResetPasswordDto): Promise<MessageResponse> {
+    return this.rpc.send(AUTH_RESET_PASSWORD, body);
+  }
+}

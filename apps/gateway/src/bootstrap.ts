@@ -1,0 +1,61 @@
+import { INestApplication, Logger, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { logLevelsFrom, VALIDATION_OPTIONS } from '@quotebook/server-core';
+import helmet from 'helmet';
+import { GatewayModule } from './app.module';
+import type { GatewayEnv } from './env';
+import { serveSpa, serveUploads } from './web/spa';
+
+export const BODY_LIMIT = '1mb';
+
+/** The gateway's HTTP application, fully configured (used by main.ts and by tests). */
+export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), {
+    bodyParser: false,
+    logger: logLevelsFrom(env.LOG_LEVEL),
+  });
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // MUI (emotion) injects style tags; Swagger UI needs inline styles too
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ ...VALIDATION_OPTIONS }));
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Quotebook API')
+      .setDescription('Multi-tenant quoting and booking: the gateway HTTP API')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+
+  serveUploads(app, env.UPLOAD_DIR);
+  if (!serveSpa(app, env.WEB_DIST_DIR)) {
+    new Logger('Gateway').warn(`no web build at ${env.WEB_DIST_DIR}: serving the API only`);
+  }
+  return app;
+}

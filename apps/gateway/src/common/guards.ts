@@ -1,0 +1,56 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { canAccessTenant, Role } from '@quotebook/contracts';
+import { AuthenticatedPrincipal, IS_PUBLIC, ROLES } from './principal.decorator';
+
+interface GuardedRequest {
+  user?: AuthenticatedPrincipal;
+  params: Record<string, string | undefined>;
+}
+
+/** Every route needs a valid, unrevoked bearer token unless it is marked @Public(). */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    return isPublic ? true : super.canActivate(context);
+  }
+}
+
+/** @Roles(...) on a route: the caller's role must be one of them. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    if (!roles?.length) return true;
+    const user = context.switchToHttp().getRequest<GuardedRequest>().user;
+    if (!user || !roles.includes(user.role)) {
+      throw new ForbiddenException('You do not have permission to do this');
+    }
+    return true;
+  }
+}
+
+/**
+ * Any route with a :tenantId parameter belongs to that tenant: only a superadmin or a user of that
+ * tenant may call it, whatever else the route allows.
+ */
+@Injectable()
+export class TenantScopeGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const tenantId = request.params?.['tenantId'];
+    if (tenantId === undefined || !request.user) return true;
+    if (!canAccessTenant(request.user, tenantId)) {
+      throw new ForbiddenException("You don't have access to this tenant.");
+    }
+    return true;
+  }
+}

@@ -1,0 +1,56 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { BusEnv, toInt } from '@quotebook/server-core';
+
+const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? value === 'true' || value === '1' : value);
+
+export class GatewayEnv extends BusEnv {
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  @IsNotEmpty()
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Separates stacks that share one Redis server. */
+  @IsString()
+  REDIS_KEY_PREFIX = 'qb:';
+
+  /** Must match identity's secret: the gateway verifies the tokens identity signs. */
+  @IsString()
+  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production')
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters in production' })
+  JWT_SECRET = 'dev-only-change-me';
+
+  /** Where uploaded logos are written; every gateway replica must see the same directory. */
+  @IsString()
+  UPLOAD_DIR = 'var/uploads';
+
+  /** The built SPA; served with an index.html fallback when the directory exists. */
+  @IsString()
+  WEB_DIST_DIR = 'dist/apps/web';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILURES_PER_USERNAME = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_FAILURES_PER_IP = 100;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_FAILURE_WINDOW_SECONDS = 900;
+
+  /** Express "trust proxy": true behind a reverse proxy that sets X-Forwarded-For. */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  TRUST_PROXY = false;
+}

@@ -1,0 +1,140 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Put,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import {
+  CreateTenantDto,
+  TENANTS_BY_KEYWORD,
+  TENANTS_CREATE,
+  TENANTS_DELETE,
+  TENANTS_GET,
+  TENANTS_GET_ADMIN,
+  TENANTS_LIST,
+  TENANTS_SET_LOGO,
+  TENANTS_UPDATE,
+  TENANTS_UPDATE_SETTINGS,
+  TenantAdminView,
+  TenantPublicView,
+  TenantSettingsDto,
+  TenantView,
+  UpdateTenantDto,
+} from '@quotebook/contracts';
+import { RpcClient } from '@quotebook/server-core';
+import { memoryStorage } from 'multer';
+import { AuthenticatedPrincipal, CurrentPrincipal, Public, Roles, toPrincipal } from '../common/principal.decorator';
+import { LogoUploadLimitFilter } from './logo-upload-limit.filter';
+import { LogoStorageService, MAX_LOGO_BYTES } from './logo-storage.service';
+
+const tenantId = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('tenantId must be a UUID') });
+
+@ApiTags('tenants')
+@ApiBearerAuth()
+@Controller('tenants')
+export class TenantsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly logos: LogoStorageService,
+  ) {}
+
+  @Get()
+  @Roles('superadmin')
+  list(@CurrentPrincipal() principal: AuthenticatedPrincipal): Promise<TenantView[]> {
+    return this.rpc.send(TENANTS_LIST, { principal: toPrincipal(principal) });
+  }
+
+  @Post()
+  @Roles('superadmin')
+  create(@CurrentPrincipal() principal: AuthenticatedPrincipal, @Body() data: CreateTenantDto): Promise<TenantView> {
+    return this.rpc.send(TENANTS_CREATE, { principal: toPrincipal(principal), data });
+  }
+
+  @Public()
+  @Get('by-keyword/:keyword')
+  byKeyword(@Param('keyword') keyword: string): Promise<TenantPublicView> {
+    return this.rpc.send(TENANTS_BY_KEYWORD, { keyword: keyword.trim().toLowerCase() });
+  }
+
+  @Get(':tenantId')
+  get(
+    @CurrentPrincipal() principal: AuthenticatedPrincipal,
+    @Param('tenantId', tenantId) id: string,
+  ): Promise<TenantView> {
+    return this.rpc.send(TENANTS_GET, { principal: toPrincipal(principal), tenantId: id });
+  }
+
+  @Get(':tenantId/admin')
+  @Roles('superadmin')
+  admin(
+    @CurrentPrincipal() principal: AuthenticatedPrincipal,
+    @Param('tenantId', tenantId) id: string,
+  ): Promise<TenantAdminView> {
+    return this.rpc.send(TENANTS_GET_ADMIN, { principal: toPrincipal(principal), tenantId: id });
+  }
+
+  @Put(':tenantId')
+  @Roles('superadmin')
+  update(
+    @CurrentPrincipal() principal: AuthenticatedPrincipal,
+    @Param('tenantId', tenantId) id: string,
+    @Body() data: UpdateTenantDto,
+  ): Promise<TenantView> {
+    return this.rpc.send(TENANTS_UPDATE, { principal: toPrincipal(principal), tenantId: id, data });
+  }
+
+  @Delete(':tenantId')
+  @Roles('superadmin')
+  @HttpCode(204)
+  async remove(
+    @CurrentPrincipal() principal: AuthenticatedPrincipal,
+    @Param('tenantId', tenantId) id: string,
+  ): Promise<void> {
+    await this.rpc.send(TENANTS_DELETE, { principal: toPrincipal(principal), tenantId: id });
+  }
+
+  @Patch(':tenantId/settings')
+  @Roles('superadmin', 'tenant_admin')
+  updateSettings(
+    @CurrentPrincipal() principal: AuthenticatedPrincipal,
+    @Param('tenantId', tenantId) id: string,
+    @Body() data: TenantSettingsDto,
+  ): Promise<TenantView> {
+    return this.rpc.send(TENANTS_UPDATE_SETTINGS, { principal: toPrincipal(principal), tenantId: id, data });
+  }
+
+  @Post(':tenantId/logo')
+  @HttpCode(200)
+  @Roles('superadmin', 'tenant_admin')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { logo: { type: 'string', format: 'binary' } } } })
+  @UseFilters(LogoUploadLimitFilter)
+  @UseInterceptors(
+    FileInterceptor('logo', { storage: memoryStorage(), limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } }),
+  )
+  async uploadLogo(
+    @CurrentPrincipal() principal: AuthenticatedPrincipal,
+    @Param('tenantId', tenantId) id: string,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<TenantView> {
+    const stored = await this.logos.store(file);
+    try {
+      return await this.rpc.send(TENANTS_SET_LOGO, { principal: toPrincipal(principal), tenantId: id, logoUrl: stored.logoUrl });
+    } catch (error) {
+      await this.logos.discard(stored.path);
+      throw error;
+    }
+  }
+}
