@@ -1,1 +1,11 @@
-export default async function globalSetup(): Promise<void> {}
+import { startIsolatedStack } from './stack-env';
+
+/** One shared stack for the API test files; its address and logs are handed over in process.env. */
+export default async function globalSetup(): Promise<void> {
+  const started = await startIsolatedStack('api');
+  (globalThis as { __apiStack?: typeof started }).__apiStack = started;
+  process.env['API_BASE_URL'] = started.stack.baseUrl;
+  process.env['API_DATABASE_URL'] = started.database.url;
+  process.env['API_LOG_DIR'] = started.logDir;
+  process.env['API_UPLOAD_DIR'] = started.env.UPLOAD_DIR;
+}

@@ -1,1 +1,6 @@
-export default async function globalTeardown(): Promise<void> {}
+import type { startIsolatedStack } from './stack-env';
+
+export default async function globalTeardown(): Promise<void> {
+  const started = (globalThis as { __apiStack?: Awaited<ReturnType<typeof startIsolatedStack>> }).__apiStack;
+  await started?.stop();
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { SUPERADMIN } from './stack-env';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export function baseUrl(): string {
+  const url = process.env['API_BASE_URL'];
+  if (!url) throw new Error('API_BASE_URL is not set: run through the "api" Jest project');
+  return url;
+}
+
+/** One HTTP call to the gateway; JSON in, JSON (or text) out, never throws on a status. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; base?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${options.base ?? baseUrl()}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+export async function login(username: string, password: string, base?: string): Promise<string> {
+  const response = await api('POST', '/api/auth/login', { body: { username, password }, base });
+  if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.token as string;
+}
+
+export const superadminToken = (base?: string) => login(SUPERADMIN.username, SUPERADMIN.password, base);
+
+export function uniqueKeyword(prefix = 'agency'): string {
+  return `${prefix}-${randomBytes(3).toString('hex')}`;
+}
+
+export function tenantPayload(overrides: Record<string, unknown> = {}) {
+  const keyword = (overrides['keyword'] as string) ?? uniqueKeyword();
+  return {
+    name: `Agenzia ${keyword}`,
+    keyword,
+    languages: ['it', 'en'],
+    expiryDate: '2099-12-31',
+    enabled: true,
+    adminUsername: `${keyword}-admin`,
+    adminPassword: 'admin-pass-1',
+    adminName: 'Maria Bianchi',
+    adminEmail: `${keyword}@example.com`,
+    ...overrides,
+  };
+}
+
+/** Creates a tenant with its admin as the superadmin and signs that admin in. */
+export async function createTenantWithAdmin(token: string, overrides: Record<string, unknown> = {}, base?: string) {
+  const payload = tenantPayload(overrides);
+  const created = await api('POST', '/api/tenants', { token, body: payload, base });
+  if (created.status !== 201) throw new Error(`create tenant failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const adminToken = await login(payload.adminUsername, payload.adminPassword, base);
+  return { tenant: created.body, payload, adminToken };
+}

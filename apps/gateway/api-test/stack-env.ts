@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from '@quotebook/testing';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const stackLauncher = require('../../../tools/stack/stack.js') as {
+  ROOT: string;
+  freePort(): Promise<number>;
+  startStack(options: { env: Record<string, string>; port: number; logDir?: string }): Promise<TestStack>;
+};
+
+export interface TestStack {
+  baseUrl: string;
+  stop(): Promise<void>;
+  restart(name: string): Promise<unknown>;
+  processes: Record<string, { stop(): Promise<void> }>;
+}
+
+export const SUPERADMIN = { username: 'superadmin', password: 'platform-secret-1' };
+
+/**
+ * A whole Quotebook stack on its own database, NATS subjects, Redis keys and port, started from the
+ * built output. Stacks of different test runs never see each other.
+ */
+export async function startIsolatedStack(label: string, overrides: Record<string, string> = {}) {
+  const id = randomBytes(4).toString('hex');
+  const database: TestDatabase = await createTestDatabase(label);
+  const port = await stackLauncher.freePort();
+  const logDir = path.join(stackLauncher.ROOT, 'tmp', `${label}-${id}`);
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'log',
+    DATABASE_URL: database.url,
+    NATS_URL: TEST_NATS_URL,
+    NATS_SUBJECT_PREFIX: `${label}${id}`,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `${label}${id}:`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SUPERADMIN_USERNAME: SUPERADMIN.username,
+    SUPERADMIN_PASSWORD: SUPERADMIN.password,
+    SUPERADMIN_EMAIL: 'platform@quotebook.test',
+    UPLOAD_DIR: path.join(logDir, 'uploads'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...overrides,
+  };
+  try {
+    const stack = await stackLauncher.startStack({ env, port, logDir });
+    return {
+      stack,
+      database,
+      logDir,
+      env,
+      async stop() {
+        await stack.stop();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}

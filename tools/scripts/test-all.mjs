@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm test`: lint and build everything, then run the four test layers of the handbook —
+// unit (+ web components), service integration, API over HTTP against the whole stack, browser
+// journeys in Chromium — and print one closing line "N passed, N failed".
+//   --only <layer>   unit | integration | api | e2e (repeatable); lint/build still run first
+//   --no-build       skip lint and build (use the current dist/)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertDependencies } from './preflight.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const args = process.argv.slice(2);
+const only = args.flatMap((arg, index) => (arg === '--only' ? [args[index + 1]] : []));
+const wants = (layer) => only.length === 0 || only.includes(layer);
+const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false', FORCE_COLOR: '0' };
+const reportDir = path.join(root, 'tmp/test-reports');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const problems = [];
+
+function run(label, command, commandArgs) {
+  console.log(`\n=== ${label}: ${path.basename(command)} ${commandArgs.join(' ')}`);
+  const result = spawnSync(command, commandArgs, { cwd: root, env, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function countJest(file, label) {
+  if (!existsSync(file)) {
+    problems.push(`${label}: no report (the runner crashed)`);
+    totals.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  // a suite that fails to load has no failed tests of its own but must still count
+  const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
+  totals.failed += brokenSuites.length;
+  if (report.numFailedTests || brokenSuites.length) problems.push(`${label}: ${report.numFailedTests + brokenSuites.length} failed`);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) {
+    problems.push('e2e: no report (the runner crashed)');
+    totals.failed += 1;
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected;
+  if (stats.unexpected) problems.push(`e2e: ${stats.unexpected} failed`);
+}
+
+await assertDependencies({
+  databaseUrl: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+});
+
+if (!args.includes('--no-build')) {
+  if (!run('lint', bin('nx'), ['run-many', '-t', 'lint', '--output-style=static'])) {
+    problems.push('lint failed');
+    totals.failed += 1;
+  }
+  if (!run('build', bin('nx'), ['run-many', '-t', 'build', '--output-style=static'])) {
+    console.error('build failed: no test can run');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const jestLayers = [
+  ['unit', ['unit', 'web'], []],
+  ['integration', ['integration'], ['--runInBand']],
+  ['api', ['api'], ['--runInBand']],
+];
+for (const [layer, projects, extra] of jestLayers) {
+  if (!wants(layer)) continue;
+  const report = path.join(reportDir, `${layer}.json`);
+  run(layer, bin('jest'), ['--selectProjects', ...projects, '--json', `--outputFile=${report}`, '--forceExit', ...extra]);
+  countJest(report, layer);
+}
+
+if (wants('e2e')) {
+  const report = path.join(reportDir, 'e2e.json');
+  console.log('\n=== e2e: playwright test');
+  spawnSync(bin('playwright'), ['test', '--config', 'apps/web-e2e/playwright.config.ts'], {
+    cwd: root,
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    stdio: 'inherit',
+  });
+  countPlaywright(report);
+}
+
+console.log('');
+for (const problem of problems) console.log(`! ${problem}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);
