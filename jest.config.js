@@ -14,7 +14,7 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/apps/web/', '<rootDir>/apps/web-e2e/'],
     },
     {

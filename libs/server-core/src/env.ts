@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { getMetadataStorage, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
 
 /** Thrown at start-up with every bad variable named, so the process can exit with one clear line. */
 export class EnvValidationError extends Error {}
@@ -24,7 +24,10 @@ export function loadEnv<T extends object>(envClass: new () => T, source: NodeJS.
 
 /** The names of the variables an Env class reads: used by the docker compose check. */
 export function envVariableNames(envClass: new () => object): string[] {
-  return Object.keys(new envClass());
+  const validated = getMetadataStorage()
+    .getTargetValidationMetadatas(envClass, '', true, false)
+    .map((metadata) => metadata.propertyName);
+  return [...new Set([...Object.keys(new envClass()), ...validated])].sort();
 }
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number.parseInt(value, 10) : value);

@@ -1,0 +1,98 @@
+/**
+ * Docker cannot run on our development machines, so this reads docker-compose.yml, the Dockerfile and
+ * .env.example and checks what a platform team relies on: every app has a service, every image tag
+ * is pinned, every variable an app reads is set, health checks and start order are declared.
+ */
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { envVariableNames } from '@quotebook/server-core';
+import { GatewayEnv } from '../../apps/gateway/src/env';
+import { IdentityEnv } from '../../apps/identity/src/env';
+import { TenancyEnv } from '../../apps/tenancy/src/env';
+
+const root = path.resolve(__dirname, '../..');
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+const envExample = readFileSync(path.join(root, '.env.example'), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { args?: Record<string, string> };
+  environment?: Record<string, string>;
+  healthcheck?: { test: unknown };
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+}
+
+const ENV_CLASSES: Record<string, new () => object> = {
+  gateway: GatewayEnv,
+  identity: IdentityEnv,
+  tenancy: TenancyEnv,
+};
+
+/** Node apps built with webpack are deployable processes; web is served by the gateway. */
+const deployableApps = readdirSync(path.join(root, 'apps')).filter((name) =>
+  existsSync(path.join(root, 'apps', name, 'webpack.config.js')),
+);
+
+describe('docker-compose.yml', () => {
+  it('has one service per deployable app, built from the Dockerfile with its APP', () => {
+    expect(deployableApps.sort()).toEqual(Object.keys(ENV_CLASSES).sort());
+    for (const app of deployableApps) {
+      expect(compose.services[app]?.build?.args?.['APP']).toBe(app);
+    }
+  });
+
+  it('runs the infrastructure: postgres, nats with JetStream, redis, gotenberg 8, mailpit', () => {
+    expect(compose.services['postgres'].image).toMatch(/^postgres:15\./);
+    expect(compose.services['nats'].image).toMatch(/^nats:/);
+    expect(JSON.stringify(compose.services['nats'])).toContain('-js');
+    expect(compose.services['redis'].image).toMatch(/^redis:7\./);
+    expect(compose.services['gotenberg'].image).toMatch(/^gotenberg\/gotenberg:8\./);
+    expect(compose.services['mailpit'].image).toMatch(/^axllent\/mailpit:/);
+  });
+
+  it('pins every image tag (no latest, no bare major)', () => {
+    const images = Object.values(compose.services).flatMap((service) => (service.image ? [service.image] : []));
+    const fromDockerfile = [...dockerfile.matchAll(/^ARG NODE_IMAGE=(\S+)/gm)].map((match) => match[1]);
+    expect(fromDockerfile).toHaveLength(1);
+    for (const image of [...images, ...fromDockerfile]) {
+      expect(image).toMatch(/:v?\d+\.\d+(\.\d+)?(-[a-z0-9.-]+)?$/);
+    }
+  });
+
+  it.each(Object.entries(ENV_CLASSES))('sets every variable %s reads', (app, envClass) => {
+    const environment = compose.services[app].environment ?? {};
+    const missing = envVariableNames(envClass).filter((name) => environment[name] === undefined);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every service a health check and starts apps only after their dependencies are healthy', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect({ name, healthcheck: Boolean(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
+    }
+    for (const app of deployableApps) {
+      const dependsOn = compose.services[app].depends_on ?? {};
+      expect(Object.keys(dependsOn)).toEqual(expect.arrayContaining(['nats']));
+      for (const dependency of Object.values(dependsOn)) expect(dependency.condition).toBe('service_healthy');
+    }
+    expect(Object.keys(compose.services['gateway'].depends_on ?? {})).toEqual(
+      expect.arrayContaining(['redis', ...deployableApps.filter((app) => app !== 'gateway')]),
+    );
+  });
+
+  it('publishes the gateway on port 8080', () => {
+    expect(compose.services['gateway'].ports).toContain('8080:3000');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable any app reads', () => {
+    const listed = new Set([...envExample.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    const read = new Set(Object.values(ENV_CLASSES).flatMap((envClass) => envVariableNames(envClass)));
+    expect([...read].filter((name) => !listed.has(name))).toEqual([]);
+  });
+});
