@@ -32,7 +32,7 @@ export default [
             },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['scope:shared'],
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:testing'],
             },
           ],
         },

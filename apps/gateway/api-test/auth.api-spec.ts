@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_INVALID } from '@quotebook/contracts';
 import { api, createTenantWithAdmin, login, superadminToken } from './http';
-import { SUPERADMIN } from './stack-env';
+import { SUPERADMIN } from '@quotebook/testing';
 
 function decodeClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));

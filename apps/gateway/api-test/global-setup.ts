@@ -1,4 +1,4 @@
-import { startIsolatedStack } from './stack-env';
+import { startIsolatedStack } from '@quotebook/testing';
 
 /** One shared stack for the API test files; its address and logs are handed over in process.env. */
 export default async function globalSetup(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { startIsolatedStack } from './stack-env';
+import type { startIsolatedStack } from '@quotebook/testing';
 
 export default async function globalTeardown(): Promise<void> {
   const started = (globalThis as { __apiStack?: Awaited<ReturnType<typeof startIsolatedStack>> }).__apiStack;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SUPERADMIN } from './stack-env';
+import { SUPERADMIN } from '@quotebook/testing';
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -1,6 +1,5 @@
-import { queryDatabase } from '@quotebook/testing';
+import { queryDatabase, startIsolatedStack } from '@quotebook/testing';
 import { api, createTenantWithAdmin, superadminToken } from './http';
-import { startIsolatedStack } from './stack-env';
 
 jest.setTimeout(90_000);
 

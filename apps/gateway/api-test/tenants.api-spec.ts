@@ -1,5 +1,4 @@
-import { queryDatabase } from '@quotebook/testing';
-import { SUPERADMIN } from './stack-env';
+import { queryDatabase, SUPERADMIN } from '@quotebook/testing';
 import { api, createTenantWithAdmin, login, superadminToken, tenantPayload, uniqueKeyword } from './http';
 
 const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from '@quotebook/testing';
+import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from './database';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const stackLauncher = require('../../../tools/stack/stack.js') as {
