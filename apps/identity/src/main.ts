@@ -1,20 +1,6 @@
 import 'reflect-metadata';
-import { Module, DynamicModule, Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { IDENTITY_HEALTH } from '@quotebook/contracts';
-import { runService, ServiceEnv } from '@quotebook/server-core';
+import { runService } from '@quotebook/server-core';
+import { IdentityModule } from './app.module';
+import { IdentityEnv } from './env';
 
-@Controller()
-class HealthController {
-  @MessagePattern(IDENTITY_HEALTH.subject)
-  health() {
-    return { service: 'identity', status: 'up', database: 'up' };
-  }
-}
-@Module({ controllers: [HealthController] })
-class M {
-  static forRoot(): DynamicModule {
-    return { module: M };
-  }
-}
-void runService({ name: 'identity', envClass: ServiceEnv, createModule: () => M.forRoot() });
+void runService({ name: 'identity', envClass: IdentityEnv, createModule: (env) => IdentityModule.forRoot(env) });

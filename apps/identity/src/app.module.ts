@@ -1,0 +1,43 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, ensureSchema, RpcClientModule } from '@quotebook/server-core';
+import { AuthModule } from './auth/auth.module';
+import { PasswordResetToken } from './auth/password-reset-token.entity';
+import { IdentityEnv } from './env';
+import { EventsModule } from './events/events.module';
+import { HealthController } from './health/health.controller';
+import { IDENTITY_SCHEMA } from './identity.schema';
+import { CreateIdentityTables1767225600000 } from './migrations/1767225600000-create-identity-tables';
+import { User } from './users/user.entity';
+import { UsersModule } from './users/users.module';
+
+/** Users, sign-in and password reset. */
+@Module({})
+export class IdentityModule {
+  static forRoot(env: IdentityEnv): DynamicModule {
+    return {
+      module: IdentityModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            await ensureSchema(env.DATABASE_URL, IDENTITY_SCHEMA);
+            return dataSourceOptions({
+              url: env.DATABASE_URL,
+              schema: IDENTITY_SCHEMA,
+              entities: [PasswordResetToken, User],
+              migrations: [CreateIdentityTables1767225600000],
+            });
+          },
+        }),
+        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+        EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'identity' }),
+        UsersModule,
+        AuthModule,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: IdentityEnv, useValue: env }],
+      exports: [IdentityEnv],
+    };
+  }
+}

@@ -1,0 +1,356 @@
+import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { JwtService } from '@nestjs/jwt';
+import {
+  AUTH_FORGOT_PASSWORD,
+  AUTH_LOGIN,
+  AUTH_ME,
+  AUTH_RESET_PASSWORD,
+  FORGOT_PASSWORD_ANSWER,
+  IDENTITY_HEALTH,
+  RESET_PASSWORD_INVALID,
+  TENANT_DISABLED_MESSAGE,
+  TENANT_EXPIRED_MESSAGE,
+  TENANTS_LOGIN_STATUS,
+  USERS_CREATE_TENANT_ADMIN,
+  type TenantDisplayStatus,
+  type TenantLoginStatus,
+  type TokenClaims,
+} from '@quotebook/contracts';
+import { appError, createServiceApp, RpcClient } from '@quotebook/server-core';
+import { createTestDatabase, queryDatabase, TEST_NATS_URL, type TestDatabase } from '@quotebook/testing';
+import { randomUUID } from 'node:crypto';
+import {
+  connectClient,
+  deleteEventStream,
+  PUBLIC_URL,
+  rpcError,
+  startIdentity,
+  SUPERADMIN,
+  superadminPrincipal,
+  TEST_JWT_SECRET,
+} from '../test/identity-harness';
+import { hashResetToken } from './reset-token';
+import { ResetMailer } from './reset-mailer';
+
+/** Tenancy's answer to TENANTS_LOGIN_STATUS, played by a real NATS responder with statuses set here. */
+const tenantStatuses = new Map<string, TenantDisplayStatus>();
+
+@Controller()
+class TenancyStandInController {
+  @MessagePattern(TENANTS_LOGIN_STATUS.subject)
+  loginStatus(@Payload('tenantId') tenantId: string): TenantLoginStatus {
+    const status = tenantStatuses.get(tenantId);
+    if (!status) throw appError('NOT_FOUND', 'Tenant not found');
+    return { id: tenantId, enabled: status !== 'Disabled', expiryDate: null, status };
+  }
+}
+
+@Module({ controllers: [TenancyStandInController] })
+class TenancyStandInModule {}
+
+async function startTenancyStandIn(): Promise<INestMicroservice> {
+  const app = await createServiceApp({ module: TenancyStandInModule }, { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error' });
+  await app.listen();
+  return app;
+}
+
+describe('identity auth (integration)', () => {
+  let database: TestDatabase;
+  let identity: INestMicroservice;
+  let tenancy: INestMicroservice | undefined;
+  let client: { rpc: RpcClient; close(): Promise<void> };
+  let rpc: RpcClient;
+  let superadminId: string;
+  let mailer: jest.SpiedFunction<ResetMailer['sendResetLink']>;
+  const sentLinks = () => mailer.mock.calls.map(([, link]) => link);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('identity');
+    identity = await startIdentity(database.url);
+    client = await connectClient();
+    rpc = client.rpc;
+    const [row] = await queryDatabase<{ id: string }>(database.url, `SELECT id FROM identity.users WHERE role = 'superadmin'`);
+    superadminId = row.id;
+    tenancy = await startTenancyStandIn();
+    // the real mailer runs (it logs the link, no SMTP_URL here); the spy only reads what it was given
+    mailer = jest.spyOn(identity.get(ResetMailer), 'sendResetLink');
+  });
+
+  beforeEach(() => mailer.mockClear());
+
+  afterAll(async () => {
+    await tenancy?.close();
+    await client?.close();
+    await identity?.close();
+    await deleteEventStream();
+    await database?.drop();
+  });
+
+  const createTenantAdmin = (tenantId: string, username: string, email = `${username}@agency.test`) =>
+    rpc.send(USERS_CREATE_TENANT_ADMIN, {
+      principal: superadminPrincipal(superadminId),
+      tenantId,
+      username,
+      password: 'admin-password',
+      name: `Admin ${username}`,
+      email,
+    });
+
+  describe('start-up', () => {
+    it('seeds the superadmin from SUPERADMIN_* with an argon2id hash', async () => {
+      const rows = await queryDatabase<{ username: string; email: string; password_hash: string; tenant_id: string | null }>(
+        database.url,
+        `SELECT username, email, password_hash, tenant_id FROM identity.users WHERE role = 'superadmin'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ username: SUPERADMIN.username, email: SUPERADMIN.email, tenant_id: null });
+      expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('answers its health pattern with the database state', async () => {
+      await expect(rpc.send(IDENTITY_HEALTH, {})).resolves.toEqual({ service: 'identity', status: 'up', database: 'up' });
+    });
+  });
+
+  describe('login', () => {
+    it('signs the superadmin in with an HS256 token carrying sub, role, tenantId and jti', async () => {
+      const sut = await rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password });
+
+      expect(sut.user).toEqual({
+        id: superadminId,
+        username: SUPERADMIN.username,
+        name: 'Superadmin',
+        email: SUPERADMIN.email,
+        role: 'superadmin',
+        tenantId: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      const header = JSON.parse(Buffer.from(sut.token.split('.')[0], 'base64url').toString());
+      expect(header.alg).toBe('HS256');
+      const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(sut.token);
+      expect(claims).toMatchObject({ sub: superadminId, role: 'superadmin', tenantId: null });
+      expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+      expect(claims.exp! - claims.iat!).toBe(8 * 3600);
+    });
+
+    it('gives every token its own jti', async () => {
+      const credentials = { username: SUPERADMIN.username, password: SUPERADMIN.password };
+      const [first, second] = await Promise.all([rpc.send(AUTH_LOGIN, credentials), rpc.send(AUTH_LOGIN, credentials)]);
+      const jtiOf = (token: string) => new JwtService({ secret: TEST_JWT_SECRET }).decode<TokenClaims>(token).jti;
+      expect(jtiOf(first.token)).not.toBe(jtiOf(second.token));
+    });
+
+    it('answers a wrong password and an unknown username alike: 401 Invalid credentials', async () => {
+      const wrongPassword = await rpcError(rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: 'nope-nope' }));
+      const unknownUser = await rpcError(rpc.send(AUTH_LOGIN, { username: 'nobody-here', password: 'whatever' }));
+      for (const error of [wrongPassword, unknownUser]) {
+        expect(error).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Invalid credentials' });
+      }
+    });
+
+    it('rejects an empty username with a 400 naming the rule', async () => {
+      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: '  ', password: 'x' }))).toMatchObject({
+        statusCode: 400,
+        message: ['Username is required'],
+      });
+    });
+
+    describe('of tenant users (tenancy decides)', () => {
+      const active = randomUUID();
+      const disabled = randomUUID();
+      const expired = randomUUID();
+      const vanished = randomUUID();
+
+      beforeAll(async () => {
+        tenantStatuses.set(active, 'Expiring Soon');
+        tenantStatuses.set(disabled, 'Disabled');
+        tenantStatuses.set(expired, 'Expired');
+        await createTenantAdmin(active, 'active-admin');
+        await createTenantAdmin(disabled, 'disabled-admin');
+        await createTenantAdmin(expired, 'expired-admin');
+        await createTenantAdmin(vanished, 'vanished-admin');
+      });
+
+      it('signs in a user of an active tenant with the tenant in the token', async () => {
+        const sut = await rpc.send(AUTH_LOGIN, { username: 'active-admin', password: 'admin-password' });
+        expect(sut.user).toMatchObject({ username: 'active-admin', role: 'tenant_admin', tenantId: active });
+        expect(new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(sut.token)).toMatchObject({
+          sub: sut.user.id,
+          role: 'tenant_admin',
+          tenantId: active,
+        });
+      });
+
+      it('refuses a disabled tenant with 403 and the disabled message', async () => {
+        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'disabled-admin', password: 'admin-password' }))).toMatchObject({
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: TENANT_DISABLED_MESSAGE,
+        });
+      });
+
+      it('refuses an expired tenant with 403 and the expired message', async () => {
+        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'expired-admin', password: 'admin-password' }))).toMatchObject({
+          statusCode: 403,
+          message: TENANT_EXPIRED_MESSAGE,
+        });
+      });
+
+      it('answers 401 Invalid credentials when the tenant no longer exists', async () => {
+        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'vanished-admin', password: 'admin-password' }))).toMatchObject({
+          statusCode: 401,
+          message: 'Invalid credentials',
+        });
+      });
+
+      it('checks the password before asking tenancy', async () => {
+        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'disabled-admin', password: 'wrong-password' }))).toMatchObject({
+          statusCode: 401,
+        });
+      });
+
+      it('passes tenancy’s 503 on when tenancy is down, while the superadmin still signs in', async () => {
+        await tenancy!.close();
+        tenancy = undefined;
+        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'active-admin', password: 'admin-password' }))).toMatchObject({
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+        });
+        await expect(rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password })).resolves.toHaveProperty('token');
+        tenancy = await startTenancyStandIn();
+      });
+    });
+  });
+
+  describe('me', () => {
+    it('returns the principal’s user', async () => {
+      await expect(rpc.send(AUTH_ME, { principal: superadminPrincipal(superadminId) })).resolves.toMatchObject({
+        id: superadminId,
+        username: SUPERADMIN.username,
+        role: 'superadmin',
+      });
+    });
+
+    it('answers 401 for a user that no longer exists', async () => {
+      expect(await rpcError(rpc.send(AUTH_ME, { principal: superadminPrincipal(randomUUID()) }))).toMatchObject({
+        statusCode: 401,
+        message: 'User no longer exists',
+      });
+    });
+  });
+
+  describe('forgot and reset password', () => {
+    const tenantId = randomUUID();
+    let userId: string;
+
+    beforeAll(async () => {
+      tenantStatuses.set(tenantId, 'Active');
+      userId = (await createTenantAdmin(tenantId, 'forgetful', 'Forgetful.User@Agency.test')).id;
+    });
+
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+    const storedTokens = () =>
+      queryDatabase<{ token_hash: string; email: string; used: boolean; expires_at: Date }>(
+        database.url,
+        'SELECT token_hash, email, used, expires_at FROM identity.password_reset_tokens WHERE user_id = $1 ORDER BY created_at',
+        [userId],
+      );
+    const passwordHashOf = async () =>
+      (await queryDatabase<{ password_hash: string }>(database.url, 'SELECT password_hash FROM identity.users WHERE id = $1', [userId]))[0]
+        .password_hash;
+
+    it('gives the same answer for an unknown address and sends nothing', async () => {
+      await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: 'nobody@nowhere.test' })).resolves.toEqual({
+        message: FORGOT_PASSWORD_ANSWER,
+      });
+      expect(sentLinks()).toEqual([]);
+    });
+
+    it('stores only the hash of a one-hour token and mails the link (address matched case-insensitively)', async () => {
+      const before = Date.now();
+      await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: '  forgetful.user@agency.TEST ' })).resolves.toEqual({
+        message: FORGOT_PASSWORD_ANSWER,
+      });
+
+      expect(sentLinks()).toHaveLength(1);
+      expect(sentLinks()[0]).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+      const token = tokenOf(sentLinks()[0]);
+      const rows = await storedTokens();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ token_hash: hashResetToken(token), email: 'Forgetful.User@Agency.test', used: false });
+      const lifetime = rows[0].expires_at.getTime() - before;
+      expect(lifetime).toBeGreaterThan(59 * 60_000);
+      expect(lifetime).toBeLessThanOrEqual(61 * 60_000);
+      const dump = JSON.stringify(await queryDatabase(database.url, 'SELECT * FROM identity.password_reset_tokens'));
+      expect(dump).not.toContain(token);
+    });
+
+    it('resets the password once with a valid token; the token is then spent', async () => {
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      const token = tokenOf(sentLinks()[0]);
+
+      await expect(rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'brand-new-secret' })).resolves.toEqual({
+        message: 'Password reimpostata',
+      });
+      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'admin-password' }))).toMatchObject({ statusCode: 401 });
+      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'another-secret' }))).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: RESET_PASSWORD_INVALID,
+      });
+      expect(await passwordHashOf()).toMatch(/^\$argon2id\$/);
+      expect((await storedTokens()).every((row) => row.used)).toBe(true);
+    });
+
+    it('lets only one of two concurrent resets with the same token win', async () => {
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      const token = tokenOf(sentLinks()[0]);
+      const results = await Promise.allSettled([
+        rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'first-password' }),
+        rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'second-password' }),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    });
+
+    it('refuses an expired token', async () => {
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      const token = tokenOf(sentLinks()[0]);
+      await queryDatabase(database.url, `UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+        hashResetToken(token),
+      ]);
+      const hashBefore = await passwordHashOf();
+
+      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'too-late-secret' }))).toMatchObject({
+        statusCode: 400,
+        message: RESET_PASSWORD_INVALID,
+      });
+      expect(await passwordHashOf()).toBe(hashBefore);
+    });
+
+    it('refuses an unknown token, and a missing token or short password with the spec texts', async () => {
+      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token: 'made-up-token', newPassword: 'secret-123' }))).toMatchObject({
+        statusCode: 400,
+        message: RESET_PASSWORD_INVALID,
+      });
+      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token: '', newPassword: '123' }))).toMatchObject({
+        statusCode: 400,
+        message: ['Token mancante', 'La password deve essere di almeno 6 caratteri.'],
+      });
+    });
+
+    it('a reset password is the one that signs in', async () => {
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await rpc.send(AUTH_RESET_PASSWORD, { token: tokenOf(sentLinks()[0]), newPassword: 'final-secret' });
+
+      await expect(rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'final-secret' })).resolves.toHaveProperty('token');
+    });
+
+    it('a mail failure is logged, never revealed', async () => {
+      mailer.mockRejectedValueOnce(new Error('SMTP down'));
+      await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' })).resolves.toEqual({
+        message: FORGOT_PASSWORD_ANSWER,
+      });
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { RpcException } from '@nestjs/microservices';
+import {
+  INVALID_CREDENTIALS,
+  isAppError,
+  TENANTS_LOGIN_STATUS,
+  type AppErrorCode,
+  type LoginResponse,
+  type Principal,
+  type TenantDisplayStatus,
+  type TokenClaims,
+  type UserView,
+} from '@quotebook/contracts';
+import { appError, RpcClient } from '@quotebook/server-core';
+import { randomUUID } from 'node:crypto';
+import { PasswordHasher } from '../users/password-hasher';
+import type { User } from '../users/user.entity';
+import { mapUser } from '../users/user.views';
+import { UsersService } from '../users/users.service';
+import { tenantLoginBlock } from './tenant-login';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly jwt: JwtService,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async login(username: string, password: string): Promise<LoginResponse> {
+    const user = await this.users.findByUsername(username);
+    const passwordMatches = user
+      ? await this.hasher.verify(user.passwordHash, password)
+      : await this.hasher.verifyAgainstDummy(password);
+    if (!user || !passwordMatches) throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+    if (user.role !== 'superadmin') await this.assertTenantAllowsLogin(user);
+    const claims: TokenClaims = { sub: user.id, role: user.role, tenantId: user.tenantId, jti: randomUUID() };
+    return { token: await this.jwt.signAsync(claims), user: mapUser(user) };
+  }
+
+  async me(principal: Principal | undefined): Promise<UserView> {
+    const user = principal?.userId ? await this.users.findById(principal.userId) : null;
+    if (!user) throw appError('UNAUTHENTICATED', 'User no longer exists');
+    return mapUser(user);
+  }
+
+  /** Tenancy owns the tenant's status; its 503 (tenancy down) reaches the caller unchanged. */
+  private async assertTenantAllowsLogin(user: User): Promise<void> {
+    if (!user.tenantId) throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+    const block = tenantLoginBlock(await this.tenantStatus(user.tenantId));
+    if (block) throw appError('FORBIDDEN', block);
+  }
+
+  private async tenantStatus(tenantId: string): Promise<TenantDisplayStatus> {
+    try {
+      return (await this.rpc.send(TENANTS_LOGIN_STATUS, { tenantId })).status;
+    } catch (error) {
+      // a user whose tenant is gone (its deletion event not yet applied) cannot sign in
+      if (remoteErrorCode(error) === 'NOT_FOUND') throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+      throw error;
+    }
+  }
+}
+
+function remoteErrorCode(error: unknown): AppErrorCode | undefined {
+  const carried = error instanceof RpcException ? error.getError() : undefined;
+  return isAppError(carried) ? carried.code : undefined;
+}

@@ -1,0 +1,32 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
+
+/** argon2id hashing; also answers unknown usernames as slowly as known ones. */
+@Injectable()
+export class PasswordHasher implements OnModuleInit {
+  private dummyHash: string;
+
+  async onModuleInit(): Promise<void> {
+    this.dummyHash = await this.hash(randomBytes(16).toString('hex'));
+  }
+
+  hash(password: string): Promise<string> {
+    return argon2.hash(password, { type: argon2.argon2id });
+  }
+
+  async verify(hash: string, password: string): Promise<boolean> {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      // a malformed stored hash never matches
+      return false;
+    }
+  }
+
+  /** Spends the time of one verification, so a response time does not tell whether a username exists. */
+  async verifyAgainstDummy(password: string): Promise<false> {
+    await this.verify(this.dummyHash, password);
+    return false;
+  }
+}

@@ -1,0 +1,137 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { Principal, TenantAdminView, UserView } from '@quotebook/contracts';
+import { appError } from '@quotebook/server-core';
+import { DataSource, Repository } from 'typeorm';
+import { isUniqueViolation } from '../database-errors';
+import { requireSuperadmin } from '../principal-checks';
+import { PasswordHasher } from './password-hasher';
+import { CreateTenantAdminPayload, UpdateTenantAdminPayload } from './tenant-admin.payloads';
+import { User } from './user.entity';
+import { mapTenantAdmin, mapUser } from './user.views';
+
+const USERNAME_TAKEN = 'Username already exists';
+const SUPERADMIN_SEED_LOCK = 'identity.superadmin-seed';
+
+export interface SuperadminAccount {
+  username: string;
+  password: string;
+  email: string;
+}
+
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.users.findOneBy({ username });
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** Every user with that e-mail address, compared case-insensitively. */
+  findByEmail(email: string): Promise<User[]> {
+    return this.users
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email)', { email })
+      .orderBy('user.created_at', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * Creates the superadmin when there is none. Replicas starting together serialise on an advisory
+   * lock, and a username that is already taken is reported rather than treated as a failure.
+   */
+  async ensureSuperadmin(account: SuperadminAccount): Promise<void> {
+    if (await this.users.existsBy({ role: 'superadmin' })) return;
+    const passwordHash = await this.hasher.hash(account.password);
+    const created = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SUPERADMIN_SEED_LOCK]);
+      if (await manager.existsBy(User, { role: 'superadmin' })) return null;
+      const inserted: Array<{ id: string }> = await manager.query(
+        `INSERT INTO "identity"."users" ("username", "password_hash", "name", "email", "role", "tenant_id")
+         VALUES ($1, $2, 'Superadmin', $3, 'superadmin', NULL)
+         ON CONFLICT ("username") DO NOTHING
+         RETURNING "id"`,
+        [account.username, passwordHash, account.email],
+      );
+      return inserted.length > 0;
+    });
+    if (created === true) this.logger.log(`Created the superadmin account "${account.username}"`);
+    if (created === false) {
+      this.logger.warn(`No superadmin created: the username "${account.username}" belongs to another user`);
+    }
+  }
+
+  async createTenantAdmin(request: CreateTenantAdminPayload): Promise<UserView> {
+    requireSuperadmin(request.principal);
+    if (await this.users.existsBy({ username: request.username })) throw appError('CONFLICT', USERNAME_TAKEN);
+    const passwordHash = await this.hasher.hash(request.password);
+    const admin = this.users.create({
+      username: request.username,
+      passwordHash,
+      name: request.name,
+      email: request.email,
+      role: 'tenant_admin',
+      tenantId: request.tenantId,
+    });
+    try {
+      return mapUser(await this.users.save(admin));
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
+      throw error;
+    }
+  }
+
+  async getTenantAdmin(principal: Principal, tenantId: string): Promise<TenantAdminView> {
+    requireSuperadmin(principal);
+    return mapTenantAdmin(await this.requireTenantAdmin(tenantId));
+  }
+
+  async updateTenantAdmin(request: UpdateTenantAdminPayload): Promise<UserView> {
+    requireSuperadmin(request.principal);
+    const admin = await this.requireTenantAdmin(request.tenantId);
+    if (request.username !== admin.username && (await this.users.existsBy({ username: request.username }))) {
+      throw appError('CONFLICT', USERNAME_TAKEN);
+    }
+    admin.username = request.username;
+    admin.name = request.name;
+    admin.email = request.email;
+    if (request.password) admin.passwordHash = await this.hasher.hash(request.password);
+    try {
+      return mapUser(await this.users.save(admin));
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
+      throw error;
+    }
+  }
+
+  async deleteTenantUsers(principal: Principal, tenantId: string): Promise<{ deleted: number }> {
+    requireSuperadmin(principal);
+    return { deleted: await this.purgeTenant(tenantId) };
+  }
+
+  /** Removes every user of a tenant; idempotent, so a redelivered event does no harm. */
+  async purgeTenant(tenantId: string): Promise<number> {
+    const result = await this.users.delete({ tenantId });
+    return result.affected ?? 0;
+  }
+
+  /** The tenant's admin: the oldest one when an agency has promoted more users since. */
+  private async requireTenantAdmin(tenantId: string): Promise<User> {
+    const admin = await this.users.findOne({
+      where: { tenantId, role: 'tenant_admin' },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    if (!admin) throw appError('NOT_FOUND', 'Tenant admin not found');
+    return admin;
+  }
+}
