@@ -1,5 +1,5 @@
 import { api, createTenantWithAdmin, superadminToken } from './http';
-import { gifOf, pngOf } from './images';
+import { gifOf, pngOf } from '@quotebook/testing';
 
 function form(bytes: Buffer, filename: string, type: string, field = 'logo'): FormData {
   const data = new FormData();

@@ -1,2 +1,3 @@
 export * from './database';
 export * from './stack';
+export * from './images';
