@@ -1,0 +1,40 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, ensureSchema, RpcClientModule } from '@quotebook/server-core';
+import { TenancyEnv } from './env';
+import { EventsModule } from './events/events.module';
+import { HealthController } from './health/health.controller';
+import { CreateTenants1767225600000 } from './migrations/1767225600000-create-tenants';
+import { TENANCY_SCHEMA } from './tenancy.schema';
+import { Tenant } from './tenants/tenant.entity';
+import { TenantsModule } from './tenants/tenants.module';
+
+/** Tenants (agencies): their settings, logo and status. */
+@Module({})
+export class TenancyModule {
+  static forRoot(env: TenancyEnv): DynamicModule {
+    return {
+      module: TenancyModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            await ensureSchema(env.DATABASE_URL, TENANCY_SCHEMA);
+            return dataSourceOptions({
+              url: env.DATABASE_URL,
+              schema: TENANCY_SCHEMA,
+              entities: [Tenant],
+              migrations: [CreateTenants1767225600000],
+            });
+          },
+        }),
+        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+        EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'tenancy' }),
+        TenantsModule,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: TenancyEnv, useValue: env }],
+      exports: [TenancyEnv],
+    };
+  }
+}

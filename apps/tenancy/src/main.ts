@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService } from '@quotebook/server-core';
+import { TenancyModule } from './app.module';
+import { TenancyEnv } from './env';
+
+void runService({ name: 'tenancy', envClass: TenancyEnv, createModule: (env) => TenancyModule.forRoot(env) });

@@ -1,0 +1,43 @@
+import {
+  TENANT_SETTINGS_FIELDS,
+  tenantDisplayStatus,
+  type TenantLoginStatus,
+  type TenantSettings,
+  type TenantSettingsDto,
+  type TenantView,
+} from '@quotebook/contracts';
+import type { Tenant } from './tenant.entity';
+
+function settingsOf(tenant: Tenant): TenantSettings {
+  return Object.fromEntries(TENANT_SETTINGS_FIELDS.map((field) => [field, tenant[field]])) as TenantSettings;
+}
+
+/** A tenant as answers show it; `today` (YYYY-MM-DD in the business time zone) decides the status. */
+export function mapTenant(tenant: Tenant, today: string): TenantView {
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    keyword: tenant.keyword,
+    languages: tenant.languages,
+    expiryDate: tenant.expiryDate,
+    enabled: tenant.enabled,
+    status: tenantDisplayStatus(tenant, today),
+    ...settingsOf(tenant),
+    logoUrl: tenant.logoUrl,
+    createdAt: tenant.createdAt.toISOString(),
+  };
+}
+
+export function mapLoginStatus(tenant: Tenant, today: string): TenantLoginStatus {
+  return { id: tenant.id, enabled: tenant.enabled, expiryDate: tenant.expiryDate, status: tenantDisplayStatus(tenant, today) };
+}
+
+/** The settings the request names, '' meaning "clear it"; fields it leaves out stay as they are. */
+export function settingsChanges(dto: TenantSettingsDto): Partial<TenantSettings> {
+  const changes: Partial<TenantSettings> = {};
+  for (const field of TENANT_SETTINGS_FIELDS) {
+    const value = dto[field];
+    if (value !== undefined) changes[field] = value === '' ? null : value;
+  }
+  return changes;
+}

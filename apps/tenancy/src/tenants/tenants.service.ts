@@ -1,0 +1,277 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  isAppError,
+  keywordProblem,
+  normalizeTenantLanguages,
+  TENANT_DELETED,
+  todayIn,
+  USERS_CREATE_TENANT_ADMIN,
+  USERS_DELETE_BY_TENANT,
+  USERS_GET_TENANT_ADMIN,
+  USERS_UPDATE_TENANT_ADMIN,
+  type CreateTenantDto,
+  type Principal,
+  type TenantAdminView,
+  type TenantLoginStatus,
+  type TenantPublicView,
+  type TenantSettingsDto,
+  type TenantView,
+  type UpdateTenantDto,
+} from '@quotebook/contracts';
+import { appError, EventBus, RpcClient } from '@quotebook/server-core';
+import { isUUID } from 'class-validator';
+import { DataSource, EntityManager, Not, Repository } from 'typeorm';
+import { isUniqueViolation } from '../database-errors';
+import { TenancyEnv } from '../env';
+import { requireSuperadmin, requireTenantAccess, requireTenantAdministration } from '../principal-checks';
+import { Tenant } from './tenant.entity';
+import { mapLoginStatus, mapTenant, settingsChanges } from './tenant.views';
+
+const KEYWORD_TAKEN = 'Keyword already exists';
+const MAX_LOGO_URL_LENGTH = 2000;
+
+@Injectable()
+export class TenantsService {
+  private readonly logger = new Logger(TenantsService.name);
+
+  constructor(
+    @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rpc: RpcClient,
+    private readonly bus: EventBus,
+    private readonly env: TenancyEnv,
+  ) {}
+
+  async list(principal: Principal): Promise<TenantView[]> {
+    requireSuperadmin(principal);
+    const tenants = await this.tenants.find({ order: { name: 'ASC', keyword: 'ASC' } });
+    const today = this.today();
+    return tenants.map((tenant) => mapTenant(tenant, today));
+  }
+
+  async get(principal: Principal, tenantId: string): Promise<TenantView> {
+    requireTenantAccess(principal, tenantId);
+    return this.view(await this.findTenant(this.tenants.manager, tenantId));
+  }
+
+  /**
+   * The tenant and its admin are created together: the tenant row stays uncommitted while identity
+   * creates the admin, so a refusal there (e.g. 409 username taken) leaves no tenant behind.
+   */
+  async create(principal: Principal, dto: CreateTenantDto): Promise<TenantView> {
+    requireSuperadmin(principal);
+    assertKeywordAllowed(dto.keyword);
+    await this.assertKeywordFree(this.tenants.manager, dto.keyword);
+    const tenant = await this.transaction(
+      async (manager) => {
+        const created = await this.saveTenant(
+          manager,
+          manager.create(Tenant, {
+            name: dto.name,
+            keyword: dto.keyword,
+            languages: normalizeTenantLanguages(dto.languages),
+            expiryDate: dto.expiryDate,
+            enabled: dto.enabled ?? true,
+          }),
+        );
+        try {
+          await this.rpc.send(USERS_CREATE_TENANT_ADMIN, {
+            principal,
+            tenantId: created.id,
+            username: dto.adminUsername,
+            password: dto.adminPassword,
+            name: dto.adminName,
+            email: dto.adminEmail,
+          });
+        } catch (error) {
+          // a timeout does not say whether identity created the admin: make sure it did not
+          if (outcomeUnknown(error)) await this.removeUsersOf(principal, created.id);
+          throw error;
+        }
+        return created;
+      },
+      (created) => this.removeUsersOf(principal, created.id),
+    );
+    return this.view(tenant);
+  }
+
+  async update(principal: Principal, tenantId: string, dto: UpdateTenantDto): Promise<TenantView> {
+    requireSuperadmin(principal);
+    const tenant = await this.transaction(async (manager) => {
+      const current = await this.findTenant(manager, tenantId, true);
+      if (dto.keyword !== current.keyword) {
+        assertKeywordAllowed(dto.keyword);
+        await this.assertKeywordFree(manager, dto.keyword, tenantId);
+      }
+      current.name = dto.name;
+      current.keyword = dto.keyword;
+      if (dto.languages !== undefined) current.languages = normalizeTenantLanguages(dto.languages);
+      current.expiryDate = dto.expiryDate;
+      if (dto.enabled !== undefined) current.enabled = dto.enabled;
+      const updated = await this.saveTenant(manager, current);
+      await this.rpc.send(USERS_UPDATE_TENANT_ADMIN, {
+        principal,
+        tenantId,
+        username: dto.adminUsername,
+        name: dto.adminName,
+        email: dto.adminEmail,
+        ...(dto.adminPassword ? { password: dto.adminPassword } : {}),
+      });
+      return updated;
+    });
+    return this.view(tenant);
+  }
+
+  /** The deletion commits only once the event is on JetStream, so every service is sure to hear of it. */
+  async delete(principal: Principal, tenantId: string): Promise<{ deleted: true }> {
+    requireSuperadmin(principal);
+    if (!isUUID(tenantId)) throw tenantNotFound();
+    await this.transaction(async (manager) => {
+      const { affected } = await manager.delete(Tenant, { id: tenantId });
+      if (!affected) throw tenantNotFound();
+      try {
+        await this.bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
+      } catch (error) {
+        this.logger.error(`tenant.deleted for ${tenantId} not published: ${error instanceof Error ? error.message : error}`);
+        throw appError('SERVICE_UNAVAILABLE', 'The event bus is unavailable; the tenant was not deleted');
+      }
+    });
+    return { deleted: true };
+  }
+
+  async getAdmin(principal: Principal, tenantId: string): Promise<TenantAdminView> {
+    requireSuperadmin(principal);
+    await this.findTenant(this.tenants.manager, tenantId);
+    return this.rpc.send(USERS_GET_TENANT_ADMIN, { principal, tenantId });
+  }
+
+  /** Public: what the tenant's login page needs. An impossible keyword is simply not found. */
+  async findByKeyword(keyword: unknown): Promise<TenantPublicView> {
+    if (typeof keyword !== 'string' || keywordProblem(keyword) !== null) throw tenantNotFound();
+    const tenant = await this.tenants.findOneBy({ keyword });
+    if (!tenant) throw tenantNotFound();
+    return this.view(tenant);
+  }
+
+  async updateSettings(principal: Principal, tenantId: string, dto: TenantSettingsDto): Promise<TenantView> {
+    requireTenantAdministration(principal, tenantId);
+    const tenant = await this.findTenant(this.tenants.manager, tenantId);
+    const changes = settingsChanges(dto);
+    if (Object.keys(changes).length > 0) await this.tenants.update({ id: tenantId }, changes);
+    return this.view(Object.assign(tenant, changes));
+  }
+
+  async setLogo(principal: Principal, tenantId: string, logoUrl: unknown): Promise<TenantView> {
+    requireTenantAdministration(principal, tenantId);
+    if (typeof logoUrl !== 'string' || logoUrl.trim() === '' || logoUrl.length > MAX_LOGO_URL_LENGTH) {
+      throw appError('VALIDATION_FAILED', ['logoUrl must be a non-empty text']);
+    }
+    const tenant = await this.findTenant(this.tenants.manager, tenantId);
+    await this.tenants.update({ id: tenantId }, { logoUrl: logoUrl.trim() });
+    return this.view(Object.assign(tenant, { logoUrl: logoUrl.trim() }));
+  }
+
+  /** Internal: asked by identity at sign-in. */
+  async loginStatus(tenantId: string): Promise<TenantLoginStatus> {
+    return mapLoginStatus(await this.findTenant(this.tenants.manager, tenantId), this.today());
+  }
+
+  private today(): string {
+    return todayIn(this.env.BUSINESS_TIME_ZONE);
+  }
+
+  private view(tenant: Tenant): TenantView {
+    return mapTenant(tenant, this.today());
+  }
+
+  private async findTenant(manager: EntityManager, tenantId: string, forUpdate = false): Promise<Tenant> {
+    if (typeof tenantId !== 'string' || !isUUID(tenantId)) throw tenantNotFound();
+    const tenant = await manager.findOne(Tenant, {
+      where: { id: tenantId },
+      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!tenant) throw tenantNotFound();
+    return tenant;
+  }
+
+  private async assertKeywordFree(manager: EntityManager, keyword: string, exceptTenantId?: string): Promise<void> {
+    const taken = await manager.existsBy(Tenant, exceptTenantId ? { keyword, id: Not(exceptTenantId) } : { keyword });
+    if (taken) throw appError('CONFLICT', KEYWORD_TAKEN);
+  }
+
+  /** Saves a tenant; the unique index has the last word when two requests race for one keyword. */
+  private async saveTenant(manager: EntityManager, tenant: Tenant): Promise<Tenant> {
+    try {
+      return await manager.save(Tenant, tenant);
+    } catch (error) {
+      if (isUniqueViolation(error, 'tenants_keyword_key')) throw appError('CONFLICT', KEYWORD_TAKEN);
+      throw error;
+    }
+  }
+
+  /** Compensation when a tenant did not survive after identity may have created its admin. */
+  private async removeUsersOf(principal: Principal, tenantId: string): Promise<void> {
+    try {
+      await this.rpc.send(USERS_DELETE_BY_TENANT, { principal, tenantId });
+    } catch (error) {
+      this.logger.error(
+        `Users of the rolled-back tenant ${tenantId} may remain in identity: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      );
+    }
+  }
+
+  /**
+   * Runs `work` in one transaction. A failure inside rolls back and is rethrown unchanged; when the
+   * commit itself fails, `afterFailedCommit` undoes what other services already did.
+   */
+  private async transaction<T>(
+    work: (manager: EntityManager) => Promise<T>,
+    afterFailedCommit?: (result: T) => Promise<void>,
+  ): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      let result: T;
+      try {
+        result = await work(runner.manager);
+      } catch (error) {
+        await runner.rollbackTransaction().catch((rollbackError: unknown) => this.logRollbackFailure(rollbackError));
+        throw error;
+      }
+      try {
+        await runner.commitTransaction();
+      } catch (error) {
+        if (runner.isTransactionActive) {
+          await runner.rollbackTransaction().catch((rollbackError: unknown) => this.logRollbackFailure(rollbackError));
+        }
+        await afterFailedCommit?.(result);
+        throw error;
+      }
+      return result;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private logRollbackFailure(error: unknown): void {
+    this.logger.error(`Rollback failed: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+function tenantNotFound() {
+  return appError('NOT_FOUND', 'Tenant not found');
+}
+
+function assertKeywordAllowed(keyword: string): void {
+  const problem = keywordProblem(keyword);
+  if (problem) throw appError('VALIDATION_FAILED', [problem]);
+}
+
+/** A timeout or a garbled answer: the other service may or may not have done the work. */
+function outcomeUnknown(error: unknown): boolean {
+  const carried = error instanceof RpcException ? error.getError() : undefined;
+  return isAppError(carried) && (carried.code === 'SERVICE_TIMEOUT' || carried.code === 'BAD_GATEWAY' || carried.code === 'INTERNAL');
+}
