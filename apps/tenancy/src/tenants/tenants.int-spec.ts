@@ -20,7 +20,7 @@ import {
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
+import { EventBus, type RpcClient } from '@quotebook/server-core';
 import { createTestDatabase, eventually, queryDatabase, type TestDatabase } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import {
@@ -435,6 +435,19 @@ describe('tenancy with identity (integration)', () => {
 
     it('still answers what it owns', async () => {
       await expect(rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' })).resolves.toMatchObject({ keyword: 'sole' });
+    });
+  });
+
+  describe('with the event bus gone', () => {
+    it('keeps the tenant when tenant.deleted cannot be published: 503', async () => {
+      const sole = await rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
+      await tenancy.get(EventBus).close();
+
+      expect(await rpcError(rpc.send(TENANTS_DELETE, { principal: superadmin, tenantId: sole.id }))).toMatchObject({
+        statusCode: 503,
+        message: 'The event bus is unavailable; the tenant was not deleted',
+      });
+      expect(await tenantRows('sole')).toHaveLength(1);
     });
   });
 });
