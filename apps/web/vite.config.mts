@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const appRoot = fileURLToPath(new URL('.', import.meta.url));
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: appRoot,
+  cacheDir: `${workspaceRoot}node_modules/.vite/apps/web`,
+  plugins: [react()],
+  resolve: {
+    // The web app imports contracts with `import type` only (enforced by lint), so this alias serves
+    // type resolution and never pulls class-validator into the bundle.
+    alias: { '@quotebook/contracts': `${workspaceRoot}libs/contracts/src/index.ts` },
+  },
+  server: {
+    port: 4200,
+    host: 'localhost',
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/uploads': { target: gateway, changeOrigin: true },
+    },
+  },
+  preview: {
+    port: 4300,
+    host: 'localhost',
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/uploads': { target: gateway, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: `${workspaceRoot}dist/apps/web`,
+    emptyOutDir: true,
+    reportCompressedSize: false,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // vendor code changes rarely: separate chunks stay cached across releases of the app
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|use-sync-external-store)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|@babel|stylis|react-transition-group|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
