@@ -1,0 +1,91 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { bodyText, formatHttpError, serverMessageOf, type ApiError } from '../shared/http-errors';
+import { reloadPage } from './page-reload';
+import { sessionCleared, type SessionRootState } from './session';
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+
+/** Calls that must go out without the bearer header (spec §6: the tenant lookup by keyword). */
+const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(['getTenantByKeyword']);
+
+/**
+ * Calls whose 401/403 is an answer, not an expired session: a refused login (bad password, disabled
+ * agency), and logout, which clears the session itself whatever the server says.
+ */
+const SESSION_CHECK_EXEMPT: ReadonlySet<string> = new Set(['login', 'logout']);
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+const fetchFromGateway = fetchBaseQuery({
+  // absolute, so requests are valid outside a browser page too (tests run on Node's fetch)
+  baseUrl: `${window.location.origin}/api`,
+  timeout: 30_000,
+  responseHandler: readBody,
+  prepareHeaders: (headers, { getState, endpoint }) => {
+    if (PUBLIC_ENDPOINTS.has(endpoint) || headers.has('authorization')) return headers;
+    const token = (getState() as SessionRootState).session.token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+export function toApiError(error: FetchBaseQueryError, response?: Response): ApiError {
+  if (typeof error.status === 'number') {
+    return {
+      status: error.status,
+      message: formatHttpError(error.status, bodyText(error.data), response?.statusText ?? ''),
+      serverMessage: serverMessageOf(error.data),
+      data: error.data,
+    };
+  }
+  const detail = 'error' in error ? error.error : 'Request failed';
+  return { status: error.status, message: detail, data: 'data' in error ? error.data : undefined };
+}
+
+/**
+ * fetchBaseQuery plus the session rules of spec §4/§8: a 401 or 403 on an authenticated call means the
+ * session is gone, so it is cleared and the page reloads onto a login screen.
+ */
+export const gatewayBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await fetchFromGateway(args, api, extraOptions);
+  if (!result.error) return { data: result.data, meta: result.meta };
+
+  const status = result.error.status;
+  const hadSession = Boolean((api.getState() as SessionRootState).session.token);
+  if ((status === 401 || status === 403) && hadSession && !SESSION_CHECK_EXEMPT.has(api.endpoint)) {
+    console.warn(SESSION_EXPIRED_MESSAGE);
+    api.dispatch(sessionCleared());
+    reloadPage();
+    return { error: { status, message: SESSION_EXPIRED_MESSAGE, data: result.error.data }, meta: result.meta };
+  }
+  return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
+};
+
+/** The one API slice; features add their endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: gatewayBaseQuery,
+  tagTypes: ['Tenant', 'TenantAdmin'],
+  endpoints: () => ({}),
+});

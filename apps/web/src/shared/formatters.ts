@@ -1,0 +1,19 @@
+/** `2025-03-09` (or an ISO date-time) → `09/03/2025`, read as a calendar date: no time-zone shift. */
+export function formatDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return '';
+  const [, year, month, day] = match;
+  return `${day}/${month}/${year}`;
+}
+
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
+  it: 'Italiano',
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+};
+
+export function languageLabel(code: string): string {
+  return LANGUAGE_LABELS[code] ?? code.toUpperCase();
+}

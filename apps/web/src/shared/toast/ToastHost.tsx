@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useDispatch, useSelector } from 'react-redux';
+import { selectCurrentToast, TOAST_DURATION_MS, toastDismissed } from './toast.slice';
+
+/** Renders the one current toast; keyed by id so a new toast replaces the old one at once. */
+export function ToastHost() {
+  const toast = useSelector(selectCurrentToast);
+  const dispatch = useDispatch();
+  if (!toast) return null;
+
+  const dismiss = (_event?: unknown, reason?: SnackbarCloseReason) => {
+    if (reason === 'clickaway') return;
+    dispatch(toastDismissed(toast.id));
+  };
+  const destructive = toast.variant === 'destructive';
+
+  return (
+    <Snackbar
+      key={toast.id}
+      open
+      autoHideDuration={TOAST_DURATION_MS}
+      onClose={dismiss}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    >
+      <Alert
+        onClose={() => dismiss()}
+        severity={destructive ? 'error' : 'success'}
+        icon={destructive ? undefined : false}
+        variant="filled"
+        sx={{ width: '100%', minWidth: 300, maxWidth: 440 }}
+        data-variant={toast.variant ?? 'default'}
+      >
+        <AlertTitle>{toast.title}</AlertTitle>
+        {toast.description}
+      </Alert>
+    </Snackbar>
+  );
+}
