@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aTenant, aUser, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
+import { renderApp } from '../../test/render-app';
+import { AUTH_TOKEN_KEY } from '../session';
+
+const tenant = aTenant({ companyName: 'Sole Viaggi S.r.l.', city: 'Roma' });
+const admin = aUser();
+const byKeyword = on('GET', '/api/tenants/by-keyword/sole', () => json(tenant));
+const me = (user = admin) => on('GET', '/api/auth/me', () => json(user));
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('tenant pages', () => {
+  it('send whoever is not signed in to the agency entry page', async () => {
+    stubGateway(byKeyword);
+    const { router } = renderApp('/sole/settings');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole'));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it("send a user of another agency back with 'Access Denied'", async () => {
+    const stranger = aUser({ id: 'user-9', tenantId: 'tenant-9' });
+    stubGateway(byKeyword, me(stranger));
+    const { router } = renderApp('/sole/dashboard', { token: 'token-9', user: stranger });
+
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText("You don't have access to this tenant.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sole');
+  });
+
+  it('frame the dashboard with the agency, a greeting, Logout and the tabs of this step', async () => {
+    stubGateway(byKeyword, me());
+    renderApp('/sole/dashboard', { token: 'token-1', user: admin });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenzia Sole' })).toBeTruthy();
+    expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Dashboard', 'Impostazioni']);
+    expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('greet a user without a name generically', async () => {
+    const nameless = aUser({ name: '' });
+    stubGateway(byKeyword, me(nameless));
+    renderApp('/sole/dashboard', { token: 'token-1', user: nameless });
+
+    expect(await screen.findByText('Ciao, Utente')).toBeTruthy();
+  });
+
+  it('send a tenant user from the dashboard to quotes', async () => {
+    const clerk = aUser({ role: 'tenant_user' });
+    stubGateway(byKeyword, me(clerk));
+    const { router } = renderApp('/sole/dashboard', { token: 'token-1', user: clerk });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
+  });
+
+  it('log out to the agency entry page, clearing the session even if the call fails', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubGateway(byKeyword, me(), on('POST', '/api/auth/logout', () => gatewayError(503, 'down')));
+    const { router } = renderApp('/sole/dashboard', { token: 'token-1', user: admin });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole'));
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('settings page', () => {
+  it('saves the company information', async () => {
+    const { requests } = stubGateway(
+      byKeyword,
+      me(),
+      on('PATCH', '/api/tenants/tenant-1/settings', (request) => json({ ...tenant, ...JSON.parse(request.body) })),
+    );
+    renderApp('/sole/settings', { token: 'token-1', user: admin });
+
+    const companyName = (await screen.findByLabelText('Company Name')) as HTMLInputElement;
+    expect(companyName.value).toBe('Sole Viaggi S.r.l.');
+    fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'www.soleviaggi.it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Tenant settings updated successfully')).toBeTruthy();
+    const body = JSON.parse(requests.find((request) => request.method === 'PATCH')?.body ?? '{}');
+    expect(body).toEqual(expect.objectContaining({ companyName: 'Sole Viaggi S.r.l.', website: 'www.soleviaggi.it', phone: null }));
+  });
+
+  it('checks the email and website before saving', async () => {
+    const { requests } = stubGateway(byKeyword, me());
+    renderApp('/sole/settings', { token: 'token-1', user: admin });
+
+    fireEvent.change(await screen.findByLabelText('Reference Email'), { target: { value: 'info@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it('refuses a logo in the wrong format before uploading', async () => {
+    const { requests } = stubGateway(byKeyword, me());
+    renderApp('/sole/settings', { token: 'token-1', user: admin });
+
+    const input = (await screen.findByLabelText(/Upload Logo/)) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'logo.pdf', { type: 'application/pdf' })] } });
+
+    expect(await screen.findByText('Failed to upload logo')).toBeTruthy();
+    expect(screen.getByText('Only JPG, PNG and GIF images are allowed')).toBeTruthy();
+    expect(requests.some((request) => request.path.endsWith('/logo'))).toBe(false);
+  });
+});

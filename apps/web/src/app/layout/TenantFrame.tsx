@@ -1,0 +1,117 @@
+import type { TenantPublicView } from '@quotebook/contracts';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import LogoutIcon from '@mui/icons-material/Logout';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useLogout } from '../../features/auth/use-logout';
+import { useGetTenantByKeywordQuery } from '../../features/tenant/tenant.api';
+import { ACCESS_DENIED_TOAST, canOpenTenant, tenantAllowsLogin } from '../../features/tenant/tenant-access';
+import type { TenantPageContext } from '../../features/tenant/tenant-context';
+import { TenantLogo } from '../../shared/brand/TenantLogo';
+import { useToast } from '../../shared/toast/use-toast';
+import { useAppSelector } from '../hooks';
+import { selectCurrentUser, type SessionUser } from '../session';
+import { FullPageSpinner } from './FullPageSpinner';
+import { PageShell } from './PageShell';
+
+/** The tabs of this step; products, customers, quotes and the rest join in later steps. */
+const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminOnly: boolean }> = [
+  { segment: 'dashboard', label: 'Dashboard', adminOnly: true },
+  { segment: 'settings', label: 'Impostazioni', adminOnly: true },
+];
+
+/**
+ * The frame around every `/{keyword}/…` page: loads the agency, sends away whoever may not see it
+ * (spec §6), and draws the header and the tabs.
+ */
+export function TenantFrame() {
+  const { keyword = '' } = useParams();
+  const user = useAppSelector(selectCurrentUser);
+  const { currentData: tenant, isFetching, isError } = useGetTenantByKeywordQuery(keyword, { skip: !user });
+
+  if (!user) return <Navigate to={`/${keyword}`} replace />;
+  if (!tenant && isFetching) return <FullPageSpinner label="Loading agency" />;
+  // the entry page explains an unknown, disabled or expired agency
+  if (isError || !tenant) return <Navigate to={`/${keyword}`} replace />;
+  if (!canOpenTenant(user, tenant.id)) return <AccessDenied to={`/${keyword}`} />;
+  if (user.role !== 'superadmin' && !tenantAllowsLogin(tenant.status)) return <Navigate to={`/${keyword}`} replace />;
+
+  const context: TenantPageContext = { tenant, user };
+  return (
+    <PageShell header={<TenantHeader keyword={keyword} tenant={tenant} user={user} />}>
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        <Outlet context={context} />
+      </Container>
+    </PageShell>
+  );
+}
+
+function AccessDenied({ to }: { to: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast(ACCESS_DENIED_TOAST);
+    navigate(to, { replace: true });
+  }, [toast, navigate, to]);
+  return null;
+}
+
+interface TenantHeaderProps {
+  keyword: string;
+  tenant: TenantPublicView;
+  user: SessionUser;
+}
+
+function TenantHeader({ keyword, tenant, user }: TenantHeaderProps) {
+  const { logout, loggingOut } = useLogout();
+  const { pathname } = useLocation();
+  const isAdmin = user.role !== 'tenant_user';
+  const tabs = TENANT_TABS.filter((tab) => isAdmin || !tab.adminOnly);
+  const current = tabs.find((tab) => pathname === `/${keyword}/${tab.segment}`)?.segment ?? false;
+
+  return (
+    <AppBar position="static" color="inherit" component="header" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 2, py: 1 }}>
+        <TenantLogo name={tenant.name} logoUrl={tenant.logoUrl} size={40} />
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700, flex: 1 }} noWrap>
+          {tenant.name}
+        </Typography>
+        {user.role === 'superadmin' && (
+          <Button component={Link} to="/superadmin/dashboard" startIcon={<AdminPanelSettingsIcon />} nativeButton={false}>
+            SuperAdmin Panel
+          </Button>
+        )}
+        <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
+          {`Ciao, ${user.name || 'Utente'}`}
+        </Typography>
+        <Button variant="outlined" startIcon={<LogoutIcon />} disabled={loggingOut} onClick={() => logout(`/${keyword}`)}>
+          Logout
+        </Button>
+      </Toolbar>
+      {tabs.length > 0 && (
+        <Box sx={{ px: 2 }}>
+          <Tabs value={current} aria-label="Sections" variant="scrollable" scrollButtons="auto">
+            {tabs.map((tab) => (
+              <Tab
+                key={tab.segment}
+                value={tab.segment}
+                label={tab.label}
+                component={Link}
+                to={`/${keyword}/${tab.segment}`}
+                nativeButton={false}
+              />
+            ))}
+          </Tabs>
+        </Box>
+      )}
+    </AppBar>
+  );
+}

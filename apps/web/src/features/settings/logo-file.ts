@@ -1,0 +1,48 @@
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_MAX_SIDE = 150;
+export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
+export const LOGO_MESSAGES = {
+  type: 'Only JPG, PNG and GIF images are allowed',
+  size: 'File size must be less than 5MB',
+  dimensions: 'Image dimensions must be maximum 150x150 pixels',
+  unreadable: 'The file is not a readable image',
+} as const;
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Loads the picture the way the browser will show it, to learn its pixel size. */
+export function readImageSize(file: Blob): Promise<ImageSize> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    image.onload = () => {
+      URL.revokeObjectURL(url);
+      resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    };
+    image.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error(LOGO_MESSAGES.unreadable));
+    };
+    image.src = url;
+  });
+}
+
+/** The checks the gateway makes too (spec §5), done first so a wrong file never travels. */
+export async function logoFileProblem(
+  file: Pick<File, 'type' | 'size'> & Blob,
+  measure: (file: Blob) => Promise<ImageSize> = readImageSize,
+): Promise<string | null> {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return LOGO_MESSAGES.type;
+  if (file.size > LOGO_MAX_BYTES) return LOGO_MESSAGES.size;
+  try {
+    const { width, height } = await measure(file);
+    if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE) return LOGO_MESSAGES.dimensions;
+  } catch {
+    return LOGO_MESSAGES.unreadable;
+  }
+  return null;
+}
