@@ -1,0 +1,75 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
+import { renderApp } from '../../test/render-app';
+
+function fill(password: string, confirmation: string) {
+  fireEvent.change(screen.getByLabelText(/Nuova Password/), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/Conferma Password/), { target: { value: confirmation } });
+  fireEvent.click(screen.getByRole('button', { name: 'Reimposta Password' }));
+}
+
+afterEach(() => jest.useRealTimers());
+
+describe('ResetPasswordPage', () => {
+  it("without a token says the link is not valid and leads back to login", async () => {
+    stubGateway();
+    const { router } = renderApp('/reset-password');
+
+    expect(screen.getByText('Link Non Valido')).toBeTruthy();
+    expect(screen.getByText('Link di reset non valido. Richiedi un nuovo link.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Torna al Login' }));
+    expect(await screen.findByText('SuperAdmin Access')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/superadmin');
+  });
+
+  it.each([
+    ['', '', 'Password richiesta'],
+    ['12345', '12345', 'La password deve essere di almeno 6 caratteri.'],
+    ['secret1', 'secret2', 'Le password non corrispondono. Riprova.'],
+  ])('checks %j / %j: %s', (password, confirmation, message) => {
+    const { requests } = stubGateway();
+    renderApp('/reset-password?token=abc');
+
+    fill(password, confirmation);
+
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('shows and hides what is typed', () => {
+    stubGateway();
+    renderApp('/reset-password?token=abc');
+    const input = screen.getByLabelText(/Nuova Password/) as HTMLInputElement;
+
+    expect(input.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Mostra la password' }));
+    expect(input.type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Nascondi la password' }));
+    expect(input.type).toBe('password');
+  });
+
+  it('resets the password, confirms, and returns to / after 2 seconds', async () => {
+    jest.useFakeTimers();
+    const { requests } = stubGateway(on('POST', '/api/auth/reset-password', () => json({ message: 'ok' })));
+    const { router } = renderApp('/reset-password?token=abc');
+
+    fill('secret1', 'secret1');
+
+    expect(await screen.findByText('Password reimpostata')).toBeTruthy();
+    expect(JSON.parse(requests[0].body)).toEqual({ token: 'abc', newPassword: 'secret1' });
+    expect(router.state.location.pathname).toBe('/reset-password');
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(router.state.location.pathname).toBe('/superadmin');
+  });
+
+  it('explains a bad or expired token', async () => {
+    stubGateway(on('POST', '/api/auth/reset-password', () => gatewayError(400, 'Token non valido o scaduto. Richiedi un nuovo link di reset.')));
+    renderApp('/reset-password?token=old');
+
+    fill('secret1', 'secret1');
+
+    expect(await screen.findByText('Token non valido o scaduto. Richiedi un nuovo link di reset.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,150 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
+import { useToast } from '../../shared/toast/use-toast';
+import { useResetPasswordMutation } from '../auth/auth.api';
+import {
+  RESET_PASSWORD_MESSAGES,
+  RESET_REDIRECT_DELAY_MS,
+  validateNewPassword,
+  type ResetPasswordErrors,
+} from './reset-password-form';
+
+/** `/reset-password?token=…` (spec §2). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim();
+  return token ? <ResetPasswordForm token={token} /> : <InvalidLink />;
+}
+
+function InvalidLink() {
+  const navigate = useNavigate();
+  return (
+    <CenteredCardPage>
+      <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+        <LinkOffIcon color="error" sx={{ fontSize: 56 }} />
+        <Typography variant="h1">Link Non Valido</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{RESET_PASSWORD_MESSAGES.invalidLink}</Typography>
+        <Button variant="contained" onClick={() => navigate('/')} sx={{ mt: 1 }}>
+          Torna al Login
+        </Button>
+      </Box>
+    </CenteredCardPage>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [showConfirmation, setShowConfirmation] = useState(false);
+  const [errors, setErrors] = useState<ResetPasswordErrors>({});
+  const [done, setDone] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateNewPassword(password, confirmation);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      await resetPassword({ token, newPassword: password }).unwrap();
+      setDone(true);
+      toast({ title: 'Password reimpostata', description: 'Ora puoi accedere con la nuova password.' });
+      redirectTimer.current = setTimeout(() => navigate('/'), RESET_REDIRECT_DELAY_MS);
+    } catch {
+      toast({ title: 'Errore', description: RESET_PASSWORD_MESSAGES.invalidToken, variant: 'destructive' });
+    }
+  };
+
+  if (done) {
+    return (
+      <CenteredCardPage>
+        <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+          <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+          <Typography variant="h1">Password aggiornata</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>Verrai reindirizzato al login...</Typography>
+        </Box>
+      </CenteredCardPage>
+    );
+  }
+
+  const visibilityToggle = (visible: boolean, toggle: () => void, subject: string) => (
+    <InputAdornment position="end">
+      <IconButton aria-label={`${visible ? 'Nascondi' : 'Mostra'} ${subject}`} onClick={toggle} edge="end">
+        {visible ? <VisibilityOff /> : <Visibility />}
+      </IconButton>
+    </InputAdornment>
+  );
+
+  return (
+    <CenteredCardPage>
+      <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
+        <LockResetIcon color="primary" sx={{ fontSize: 48 }} />
+        <Typography variant="h1" sx={{ mt: 1 }}>
+          Reimposta Password
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Scegli una nuova password per il tuo account.
+        </Typography>
+      </Box>
+      <Box component="form" onSubmit={submit} noValidate>
+        <TextField
+          label="Nuova Password"
+          name="newPassword"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password}
+          required
+          autoFocus
+          slotProps={{ input: { endAdornment: visibilityToggle(showPassword, () => setShowPassword((v) => !v), 'la password') } }}
+        />
+        <TextField
+          label="Conferma Password"
+          name="confirmPassword"
+          type={showConfirmation ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={Boolean(errors.confirmation)}
+          helperText={errors.confirmation}
+          required
+          slotProps={{
+            input: { endAdornment: visibilityToggle(showConfirmation, () => setShowConfirmation((v) => !v), 'la conferma') },
+          }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={isLoading}
+          startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}
+          sx={{ mt: 2 }}
+        >
+          {isLoading ? 'Reimpostazione...' : 'Reimposta Password'}
+        </Button>
+      </Box>
+    </CenteredCardPage>
+  );
+}
