@@ -12,6 +12,10 @@ module.exports = {
           parser: { syntax: 'typescript', decorators: true, tsx: true },
           transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
           target: 'es2022',
+          // resolves @quotebook/* at transform time, so files Jest loads outside its module
+          // registry (globalSetup) find the libraries too
+          baseUrl: __dirname,
+          paths: require('./tsconfig.base.json').compilerOptions.paths,
         },
         module: { type: 'commonjs' },
       },

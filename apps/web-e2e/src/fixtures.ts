@@ -6,6 +6,8 @@ export { expect };
 
 /** Every journey talks to the stack global-setup started. */
 export const test = base.extend({
+  // Playwright requires the destructuring pattern even when no other fixture is used
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env['E2E_BASE_URL'];
     if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not run');

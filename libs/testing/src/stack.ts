@@ -2,10 +2,21 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from './database';
 
+export interface ProcessHandle {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The process launcher (tools/stack/stack.js) is plain CommonJS outside every project, because
+ * `npm start` uses it too; it is loaded by a path computed at run time rather than imported.
+ */
+const LAUNCHER_PATH = path.resolve(__dirname, '../../../tools/stack/stack.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const stackLauncher = require('../../../tools/stack/stack.js') as {
+export const stackLauncher = require(LAUNCHER_PATH) as {
   ROOT: string;
   freePort(): Promise<number>;
+  startProcess(name: string, env: Record<string, string>, options?: { logFile?: string }): Promise<ProcessHandle>;
   startStack(options: { env: Record<string, string>; port: number; logDir?: string }): Promise<TestStack>;
 };
 
@@ -13,7 +24,7 @@ export interface TestStack {
   baseUrl: string;
   stop(): Promise<void>;
   restart(name: string): Promise<unknown>;
-  processes: Record<string, { stop(): Promise<void> }>;
+  processes: Record<string, ProcessHandle>;
 }
 
 export const SUPERADMIN = { username: 'superadmin', password: 'platform-secret-1' };

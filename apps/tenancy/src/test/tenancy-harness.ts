@@ -3,25 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { RpcException } from '@nestjs/microservices';
 import { EVENTS_STREAM, isAppError, type AppError } from '@quotebook/contracts';
 import { createServiceApp, loadEnv, RpcClient, RpcClientModule } from '@quotebook/server-core';
-import { TEST_NATS_URL } from '@quotebook/testing';
+import { ProcessHandle, stackLauncher, TEST_NATS_URL } from '@quotebook/testing';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from 'nats';
 import { TenancyModule } from '../app.module';
 import { TenancyEnv } from '../env';
-
-interface ProcessHandle {
-  stop(): Promise<void>;
-}
-
-// The process launcher is plain CommonJS outside every project (node scripts use it too), so it is
-// loaded by path rather than imported.
-const STACK_LAUNCHER = path.resolve(__dirname, '../../../../tools/stack/stack.js');
-const stackLauncher = require(STACK_LAUNCHER) as {
-  ROOT: string;
-  startProcess(name: string, env: Record<string, string>, options?: { logFile?: string }): Promise<ProcessHandle>;
-};
 
 export const SUPERADMIN = { username: 'platform', password: 'platform-password-1' };
 
