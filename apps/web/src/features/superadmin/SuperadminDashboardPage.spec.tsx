@@ -122,4 +122,32 @@ describe('SuperadminDashboardPage', () => {
     const body = JSON.parse(requests.find((request) => request.method === 'PUT')?.body ?? '{}');
     expect(body).toEqual(expect.objectContaining({ adminUsername: 'soleadmin', adminPassword: '', keyword: 'sole' }));
   });
+
+  it('deletes a tenant from its edit dialog after confirmation', async () => {
+    let remaining = tenants;
+    stubGateway(
+      me,
+      on('GET', '/api/tenants', () => json(remaining)),
+      on('GET', '/api/tenants/t3/admin', () => gatewayError(404, 'Admin not found')),
+      on('DELETE', '/api/tenants/t3', () => {
+        remaining = tenants.filter((tenant) => tenant.id !== 't3');
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderApp('/superadmin/dashboard', session);
+    const row = (await screen.findByText('Monti Viaggi')).closest('tr') as HTMLElement;
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tenant: Monti Viaggi' });
+    // the admin lookup failed: its fields stay empty
+    await waitFor(() => expect(within(dialog).queryByLabelText('Loading admin user')).toBeNull());
+    expect((within(dialog).getByLabelText(/^Username/) as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Tenant' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Tenant' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Tenant deleted successfully')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Monti Viaggi')).toBeNull());
+  });
 });
