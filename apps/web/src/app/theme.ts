@@ -31,6 +31,9 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
+    // required inputs keep `required`/aria-required, but labels carry no asterisk: a field's
+    // accessible label is exactly its visible name ("Password", not "Password *")
+    MuiInputLabel: { defaultProps: { required: false } },
     MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #dfe4ec' } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#5b6675' } } },

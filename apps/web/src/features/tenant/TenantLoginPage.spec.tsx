@@ -12,8 +12,9 @@ describe('TenantLoginPage status screens', () => {
     stubGateway(byKeyword(() => gatewayError(404, 'Tenant not found', 'Not Found')));
     const { router } = renderApp('/sole');
 
-    expect(await screen.findByText('Tenant Not Found')).toBeTruthy();
-    expect(screen.getByText('Tenant not found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tenant Not Found' })).toBeTruthy();
+    // exactly one element says it, so a case-insensitive text lookup finds a single match
+    expect(screen.getAllByText(/tenant not found/i)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Go to Homepage' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin'));
   });
