@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, ensureSchema, RpcClientModule } from '@quotebook/server-core';
+import { RpcClientModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { AuthModule } from './auth/auth.module';
 import { PasswordResetToken } from './auth/password-reset-token.entity';
 import { IdentityEnv } from './env';
@@ -19,17 +19,14 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: async () => {
-            await ensureSchema(env.DATABASE_URL, IDENTITY_SCHEMA);
-            return dataSourceOptions({
-              url: env.DATABASE_URL,
-              schema: IDENTITY_SCHEMA,
-              entities: [PasswordResetToken, User],
-              migrations: [CreateIdentityTables1767225600000],
-            });
-          },
-        }),
+        TypeOrmModule.forRootAsync(
+          typeOrmRootOptions({
+            url: env.DATABASE_URL,
+            schema: IDENTITY_SCHEMA,
+            entities: [PasswordResetToken, User],
+            migrations: [CreateIdentityTables1767225600000],
+          }),
+        ),
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'identity' }),
         UsersModule,

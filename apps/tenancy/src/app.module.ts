@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, ensureSchema, RpcClientModule } from '@quotebook/server-core';
+import { RpcClientModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { TenancyEnv } from './env';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
@@ -17,17 +17,14 @@ export class TenancyModule {
       module: TenancyModule,
       global: true,
       imports: [
-        TypeOrmModule.forRootAsync({
-          useFactory: async () => {
-            await ensureSchema(env.DATABASE_URL, TENANCY_SCHEMA);
-            return dataSourceOptions({
-              url: env.DATABASE_URL,
-              schema: TENANCY_SCHEMA,
-              entities: [Tenant],
-              migrations: [CreateTenants1767225600000],
-            });
-          },
-        }),
+        TypeOrmModule.forRootAsync(
+          typeOrmRootOptions({
+            url: env.DATABASE_URL,
+            schema: TENANCY_SCHEMA,
+            entities: [Tenant],
+            migrations: [CreateTenants1767225600000],
+          }),
+        ),
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'tenancy' }),
         TenantsModule,

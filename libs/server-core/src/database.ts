@@ -1,5 +1,6 @@
 import { Client, types } from 'pg';
-import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import type { TypeOrmModuleAsyncOptions } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 
 // DATE columns stay YYYY-MM-DD strings (pg would make them local-midnight Date objects).
 types.setTypeParser(1082, (value: string) => value);
@@ -13,7 +14,7 @@ export interface DatabaseOptions {
   migrations: MixedList<Function | string>;
 }
 
-/** TypeORM options for one service: its own schema, its own migrations table, migrations at start. */
+/** TypeORM options for one service: its own schema and its own migrations table. */
 export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
@@ -22,23 +23,12 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
     entities: options.entities,
     migrations: options.migrations,
     migrationsTableName: 'migrations',
-    migrationsRun: true,
+    migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
     extra: { connectionTimeoutMillis: 5000, max: 10 },
   };
-}
-
-/** The schema must exist before TypeORM can create its migrations table inside it. */
-export async function ensureSchema(url: string, schema: string): Promise<void> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Hides the password of a connection URL for log lines. */
@@ -50,4 +40,36 @@ export function redactUrl(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * Creates the schema and runs pending migrations while holding a PostgreSQL advisory lock, so replicas
+ * starting together on a fresh database take turns instead of racing on the same DDL.
+ */
+export async function initializeMigratedDataSource(options: DataSourceOptions & { url: string; schema: string }): Promise<DataSource> {
+  const lock = new Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`quotebook-migrations:${options.schema}`]);
+    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`);
+    const dataSource = await new DataSource(options).initialize();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } catch (error) {
+      await dataSource.destroy();
+      throw error;
+    }
+    return dataSource;
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/** TypeOrmModule.forRootAsync options for a service: schema, migrations (under a lock), then ready. */
+export function typeOrmRootOptions(options: DatabaseOptions): TypeOrmModuleAsyncOptions {
+  return {
+    useFactory: () => dataSourceOptions(options),
+    dataSourceFactory: (config) =>
+      initializeMigratedDataSource({ ...(config as DataSourceOptions), url: options.url, schema: options.schema }),
+  };
 }
