@@ -1,6 +1,20 @@
-import { createTestDatabase, queryDatabase, TestDatabase } from '@quotebook/testing';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { dataSourceOptions, initializeMigratedDataSource } from './database';
+
+// server-core sits below libs/testing, so this file makes its own throwaway database
+const SERVER_URL = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function onServer(sql: string, url = SERVER_URL): Promise<Record<string, unknown>[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 class CreateNotes1700000000000 implements MigrationInterface {
   name = 'CreateNotes1700000000000';
@@ -15,18 +29,17 @@ class CreateNotes1700000000000 implements MigrationInterface {
 }
 
 describe(initializeMigratedDataSource.name, () => {
-  let database: TestDatabase;
+  const name = `core_test_${randomBytes(5).toString('hex')}`;
+  const database = { url: Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString() };
 
-  beforeAll(async () => {
-    database = await createTestDatabase('core');
-  });
-  afterAll(() => database.drop());
+  beforeAll(() => onServer(`CREATE DATABASE "${name}"`));
+  afterAll(() => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 
   it('creates the schema and migrates once when several replicas start together', async () => {
     const options = { ...dataSourceOptions({ url: database.url, schema: 'notes_test', entities: [], migrations: [CreateNotes1700000000000] }), url: database.url, schema: 'notes_test' };
     const replicas = await Promise.all([1, 2, 3].map(() => initializeMigratedDataSource(options)));
     try {
-      const applied = await queryDatabase(database.url, 'SELECT name FROM "notes_test"."migrations"');
+      const applied = await onServer('SELECT name FROM "notes_test"."migrations"', database.url);
       expect(applied).toEqual([{ name: 'CreateNotes1700000000000' }]);
       expect(await replicas[2].query('SELECT count(*)::int AS count FROM "notes_test"."notes"')).toEqual([{ count: 0 }]);
     } finally {

@@ -12,7 +12,6 @@ export interface ProcessHandle {
  * `npm start` uses it too; it is loaded by a path computed at run time rather than imported.
  */
 const LAUNCHER_PATH = path.resolve(__dirname, '../../../tools/stack/stack.js');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 export const stackLauncher = require(LAUNCHER_PATH) as {
   ROOT: string;
   freePort(): Promise<number>;

@@ -1,13 +1,9 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { RpcException } from '@nestjs/microservices';
-import { EVENTS_STREAM, isAppError, type AppError } from '@quotebook/contracts';
-import { createServiceApp, loadEnv, RpcClient, RpcClientModule } from '@quotebook/server-core';
+import { createServiceApp, loadEnv } from '@quotebook/server-core';
 import { ProcessHandle, stackLauncher, TEST_NATS_URL } from '@quotebook/testing';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { connect } from 'nats';
 import { TenancyModule } from '../app.module';
 import { TenancyEnv } from '../env';
 
@@ -52,41 +48,11 @@ export async function startIdentityProcess(databaseUrl: string): Promise<Process
   );
 }
 
-/** What the gateway would use: a typed NATS client. */
-export async function connectClient(): Promise<{ rpc: RpcClient; close(): Promise<void> }> {
-  const context = await NestFactory.createApplicationContext(
-    RpcClientModule.forRoot({ natsUrl: TEST_NATS_URL, timeoutMs: 8000 }),
-    { logger: false },
-  );
-  return { rpc: context.get(RpcClient), close: () => context.close() };
-}
-
-/** The AppError a call failed with (fails the test when the call succeeded). */
-export async function rpcError(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (error) {
-    const carried = error instanceof RpcException ? error.getError() : error;
-    if (isAppError(carried)) return carried;
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
-
-/** Removes this test file's JetStream stream (its name carries the file's subject prefix). */
-export async function deleteEventStream(): Promise<void> {
-  const connection = await connect({ servers: [TEST_NATS_URL] });
-  try {
-    const manager = await connection.jetstreamManager();
-    await manager.streams.delete(EVENTS_STREAM).catch(() => undefined);
-  } finally {
-    await connection.close();
-  }
-}
-
 /** A date `days` away from today (YYYY-MM-DD), counted on the calendar of `today`. */
 export function daysFrom(today: string, days: number): string {
   const date = new Date(`${today}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing';
