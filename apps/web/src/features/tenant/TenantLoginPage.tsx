@@ -1,20 +1,17 @@
 import type { TenantPublicView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
 import { FullPageSpinner } from '../../app/layout/FullPageSpinner';
 import { selectCurrentUser, sessionCleared, sessionStarted } from '../../app/session';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
-import { isApiError, messageOr } from '../../shared/http-errors';
+import { isApiError } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
 import { useLoginMutation, useLogoutMutation } from '../auth/auth.api';
-import { ForgotPasswordDialog } from '../auth/ForgotPasswordDialog';
+import { CredentialsForm, type Credentials } from '../auth/CredentialsForm';
 import { useGetTenantByKeywordQuery } from './tenant.api';
 import { ACCESS_DENIED_TOAST, canOpenTenant, tenantAllowsLogin } from './tenant-access';
 import {
@@ -62,27 +59,19 @@ function TenantLoginForm({ keyword, tenant, onSignedIn }: TenantLoginFormProps) 
   const toast = useToast();
   const [login, { isLoading }] = useLoginMutation();
   const [revokeToken] = useLogoutMutation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [forgotOpen, setForgotOpen] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const session = await login({ username: username.trim(), password }).unwrap();
-      if (!canOpenTenant(session.user, tenant.id)) {
-        // a user of another agency is not let in: its session is dropped here and revoked server-side
-        revokeToken({ token: session.token });
-        dispatch(sessionCleared());
-        toast(ACCESS_DENIED_TOAST);
-        return;
-      }
-      onSignedIn();
-      dispatch(sessionStarted(session));
-      navigate(`/${keyword}/dashboard`);
-    } catch (error) {
-      toast({ title: 'Login Failed', description: messageOr(error, 'Invalid credentials'), variant: 'destructive' });
+  const signIn = async (credentials: Credentials) => {
+    const session = await login(credentials).unwrap();
+    if (!canOpenTenant(session.user, tenant.id)) {
+      // a user of another agency is not let in: its session is dropped here and revoked server-side
+      revokeToken({ token: session.token });
+      dispatch(sessionCleared());
+      toast(ACCESS_DENIED_TOAST);
+      return;
     }
+    onSignedIn();
+    dispatch(sessionStarted(session));
+    navigate(`/${keyword}/dashboard`);
   };
 
   return (
@@ -96,39 +85,7 @@ function TenantLoginForm({ keyword, tenant, onSignedIn }: TenantLoginFormProps) 
           Sign in to your account
         </Typography>
       </Box>
-      <Box component="form" onSubmit={submit} aria-label="Sign in">
-        <TextField
-          label="Username"
-          name="username"
-          placeholder="Enter username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          required
-          autoFocus
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          placeholder="Enter password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 2 }}>
-          {isLoading ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </Box>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
-          Hai dimenticato la password?
-        </Link>
-      </Box>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      <CredentialsForm ariaLabel="Sign in" busy={isLoading} onSubmit={signIn} />
     </CenteredCardPage>
   );
 }
