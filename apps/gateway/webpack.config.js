@@ -1,18 +1,1 @@
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
-const { join } = require('node:path');
-
-module.exports = {
-  output: { path: join(__dirname, '../../dist/apps/gateway') },
-  plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      tsConfig: './tsconfig.app.json',
-      optimization: false,
-      outputHashing: 'none',
-      generatePackageJson: false,
-      sourceMap: true,
-    }),
-  ],
-};
+module.exports = require('../../tools/webpack/nest-app')(__dirname);
