@@ -36,6 +36,10 @@ function countJest(file, label) {
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (report.numTotalTests === 0) {
+    problems.push(`${label}: no test ran`);
+    totals.failed += 1;
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   // a suite that fails to load has no failed tests of its own but must still count
@@ -50,10 +54,15 @@ function countPlaywright(file) {
     totals.failed += 1;
     return;
   }
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, errors = [] } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += stats.expected + (stats.flaky ?? 0);
   totals.failed += stats.unexpected;
   if (stats.unexpected) problems.push(`e2e: ${stats.unexpected} failed`);
+  // errors outside any test (global setup, a file that does not load) fail the layer too
+  if (errors.length || stats.expected + stats.unexpected + (stats.flaky ?? 0) === 0) {
+    problems.push(`e2e: ${errors.length ? `${errors.length} error(s) outside tests` : 'no test ran'}`);
+    totals.failed += Math.max(1, errors.length);
+  }
 }
 
 await assertDependencies({

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { SUPERADMIN } from '@quotebook/testing';
 
+// response bodies are whatever JSON the API answers; each test asserts the fields it reads
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -19,6 +21,7 @@ export async function api<T = any>(
   path: string,
   options: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; base?: string } = {},
 ): Promise<ApiResponse<T>> {
+  /* eslint-enable @typescript-eslint/no-explicit-any */
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   let body: BodyInit | undefined = options.rawBody;

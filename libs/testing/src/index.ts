@@ -1,4 +1,3 @@
 export * from './database';
 export * from './stack';
 export * from './images';
-export * from './rpc';

@@ -1,3 +1,5 @@
+// Kept out of the package index: it loads the DTO classes (legacy decorators), which the browser
+// journeys' TypeScript loader cannot compile.
 import { NestFactory } from '@nestjs/core';
 import { RpcException } from '@nestjs/microservices';
 import { EVENTS_STREAM, isAppError, type AppError } from '@quotebook/contracts';

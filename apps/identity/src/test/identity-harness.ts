@@ -31,4 +31,4 @@ export async function startIdentity(databaseUrl: string): Promise<INestMicroserv
 export const superadminPrincipal = (userId: string): Principal => ({ userId, role: 'superadmin', tenantId: null });
 
 
-export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing';
+export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing/rpc';

@@ -55,4 +55,4 @@ export function daysFrom(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing';
+export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing/rpc';
