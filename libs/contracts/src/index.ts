@@ -10,3 +10,5 @@ export * from './tenants';
 export * from './users';
 export * from './events';
 export * from './health';
+export * from './money';
+export * from './catalogue';
