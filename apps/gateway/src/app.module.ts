@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { RpcClientModule } from '@quotebook/server-core';
 import { resolve } from 'node:path';
 import { AuthController } from './auth/auth.controller';
+import { CatalogueHttpModule } from './catalogue/catalogue-http.module';
 import { JWT_SECRET, JwtStrategy } from './auth/jwt.strategy';
 import { LOGIN_THROTTLE_LIMITS, LoginThrottleService } from './auth/login-throttle.service';
 import { TokenRevocationService } from './auth/token-revocation.service';
@@ -14,6 +15,7 @@ import type { GatewayEnv } from './env';
 import { HealthController } from './health/health.controller';
 import { LogoStorageService, UPLOAD_ROOT } from './tenants/logo-storage.service';
 import { TenantsController } from './tenants/tenants.controller';
+import { UsersHttpModule } from './users/users-http.module';
 
 @Module({})
 export class GatewayModule {
@@ -23,6 +25,8 @@ export class GatewayModule {
       imports: [
         PassportModule,
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+        CatalogueHttpModule,
+        UsersHttpModule,
       ],
       controllers: [AuthController, TenantsController, HealthController],
       providers: [

@@ -1,12 +1,10 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
   Get,
   HttpCode,
   Param,
-  ParseUUIDPipe,
   Patch,
   Post,
   Put,
@@ -36,10 +34,11 @@ import {
 import { RpcClient } from '@quotebook/server-core';
 import { memoryStorage } from 'multer';
 import { AuthenticatedPrincipal, CurrentPrincipal, Public, Roles, toPrincipal } from '../common/principal.decorator';
+import { uuidParam } from '../common/params';
 import { LogoUploadLimitFilter } from './logo-upload-limit.filter';
 import { LogoStorageService, MAX_LOGO_BYTES } from './logo-storage.service';
 
-const tenantId = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('tenantId must be a UUID') });
+const tenantId = uuidParam('tenantId');
 
 @ApiTags('tenants')
 @ApiBearerAuth()
