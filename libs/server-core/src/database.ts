@@ -1,6 +1,7 @@
 import { Client, types } from 'pg';
 import type { TypeOrmModuleAsyncOptions } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 
 // DATE columns stay YYYY-MM-DD strings (pg would make them local-midnight Date objects).
 types.setTypeParser(1082, (value: string) => value);
@@ -12,6 +13,12 @@ export interface DatabaseOptions {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
+  /**
+   * A role that owns no table and has no BYPASSRLS: every runtime connection switches to it, so the
+   * tables' row-level security applies to all the service's queries. The service's migrations (run as
+   * the connecting user) create it. Without it the service works as the connecting user.
+   */
+  runtimeRole?: string;
 }
 
 /** TypeORM options for one service: its own schema and its own migrations table. */
@@ -42,11 +49,28 @@ export function redactUrl(url: string): string {
   }
 }
 
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The same options, but every pooled connection starts with `SET ROLE role` (a startup parameter, so no
+ * query on the connection can run before it). Extensions are the migrations' business: the role may
+ * not create them.
+ */
+export function withRuntimeRole(options: DataSourceOptions, role: string): DataSourceOptions {
+  if (!ROLE_NAME.test(role)) throw new Error(`Not a plain role name: ${role}`);
+  const postgres = options as PostgresConnectionOptions;
+  return { ...postgres, installExtensions: false, extra: { ...postgres.extra, options: `-c role=${role}` } };
+}
+
 /**
  * Creates the schema and runs pending migrations while holding a PostgreSQL advisory lock, so replicas
- * starting together on a fresh database take turns instead of racing on the same DDL.
+ * starting together on a fresh database take turns instead of racing on the same DDL. With a
+ * `runtimeRole` the migrations run as the connecting user and the returned data source works as that role.
  */
-export async function initializeMigratedDataSource(options: DataSourceOptions & { url: string; schema: string }): Promise<DataSource> {
+export async function initializeMigratedDataSource(
+  options: DataSourceOptions & { url: string; schema: string },
+  runtimeRole?: string,
+): Promise<DataSource> {
   const lock = new Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
   await lock.connect();
   try {
@@ -59,7 +83,9 @@ export async function initializeMigratedDataSource(options: DataSourceOptions & 
       await dataSource.destroy();
       throw error;
     }
-    return dataSource;
+    if (runtimeRole === undefined) return dataSource;
+    await dataSource.destroy();
+    return await new DataSource(withRuntimeRole(options, runtimeRole)).initialize();
   } finally {
     await lock.end().catch(() => undefined);
   }
@@ -70,6 +96,6 @@ export function typeOrmRootOptions(options: DatabaseOptions): TypeOrmModuleAsync
   return {
     useFactory: () => dataSourceOptions(options),
     dataSourceFactory: (config) =>
-      initializeMigratedDataSource({ ...(config as DataSourceOptions), url: options.url, schema: options.schema }),
+      initializeMigratedDataSource({ ...(config as DataSourceOptions), url: options.url, schema: options.schema }, options.runtimeRole),
   };
 }

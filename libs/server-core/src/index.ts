@@ -7,3 +7,4 @@ export * from './event-bus';
 export * from './health';
 export * from './preflight';
 export * from './service-bootstrap';
+export * from './tenant-transaction';

@@ -1,0 +1,142 @@
+import { RpcException } from '@nestjs/microservices';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { dataSourceOptions, initializeMigratedDataSource } from './database';
+import { withTenant } from './tenant-transaction';
+
+// server-core sits below libs/testing, so this file makes its own throwaway database
+const SERVER_URL = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCHEMA = 'rls_test';
+// roles are cluster-wide: every run of this file shares this one, the migration tolerates it existing
+const RUNTIME_ROLE = 'quotebook_core_rls_test';
+
+async function onServer(sql: string, url = SERVER_URL, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+class CreateNotes1700000000000 implements MigrationInterface {
+  name = 'CreateNotes1700000000000';
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE "${SCHEMA}"."notes" (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        tenant_id uuid NOT NULL,
+        body text NOT NULL
+      )`);
+    await runner.query(`ALTER TABLE "${SCHEMA}"."notes" ENABLE ROW LEVEL SECURITY`);
+    await runner.query(`ALTER TABLE "${SCHEMA}"."notes" FORCE ROW LEVEL SECURITY`);
+    await runner.query(`
+      CREATE POLICY tenant_isolation ON "${SCHEMA}"."notes"
+        USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
+        WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`);
+    await runner.query(`
+      DO $$ BEGIN CREATE ROLE ${RUNTIME_ROLE} NOLOGIN;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+    await runner.query(`GRANT USAGE ON SCHEMA "${SCHEMA}" TO ${RUNTIME_ROLE}`);
+    await runner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON "${SCHEMA}"."notes" TO ${RUNTIME_ROLE}`);
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE "${SCHEMA}"."notes"`);
+  }
+}
+
+/** The pg error code a failed call ended with. */
+async function pgCodeOf(call: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await call;
+  } catch (error) {
+    return (error as { driverError?: { code?: string } }).driverError?.code;
+  }
+  throw new Error('the call succeeded but was expected to fail');
+}
+
+describe(withTenant.name, () => {
+  const name = `core_rls_${randomBytes(5).toString('hex')}`;
+  const url = Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
+  const tenantA = randomUUID();
+  const tenantB = randomUUID();
+  let sut: DataSource;
+
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE "${name}"`);
+    const options = dataSourceOptions({ url, schema: SCHEMA, entities: [], migrations: [CreateNotes1700000000000] });
+    // one pooled connection: what one transaction set is what the next query would inherit; the
+    // refused writes below are expected, so they are not logged
+    sut = await initializeMigratedDataSource({ ...options, logging: false, extra: { max: 1 }, url, schema: SCHEMA }, RUNTIME_ROLE);
+    // written as the owner (a superuser here), which row-level security does not restrict
+    await onServer(
+      `INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'a-1'), ($1, 'a-2'), ($2, 'b-1')`,
+      url,
+      [tenantA, tenantB],
+    );
+  });
+
+  afterAll(async () => {
+    await sut?.destroy();
+    await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+
+  const bodies = (rows: { body: string }[]) => rows.map((row) => row.body).sort();
+
+  it('works as the runtime role, which owns no table and may not bypass row-level security', async () => {
+    expect(await sut.query('SELECT current_user AS role')).toEqual([{ role: RUNTIME_ROLE }]);
+    const [role] = await sut.query('SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user');
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
+    expect(await sut.query(`SELECT tablename FROM pg_tables WHERE tableowner = current_user`)).toEqual([]);
+  });
+
+  it('sees no row at all without the tenant setting', async () => {
+    expect(await onServer(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`, url)).toEqual([{ n: 3 }]);
+    expect(await sut.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`)).toEqual([{ n: 0 }]);
+  });
+
+  it("sees only tenant A's rows under tenant A, even with no WHERE", async () => {
+    const rows = await withTenant(sut, tenantA, (manager) => manager.query(`SELECT body FROM "${SCHEMA}"."notes"`));
+    expect(bodies(rows)).toEqual(['a-1', 'a-2']);
+    const other = await withTenant(sut, tenantB, (manager) => manager.query(`SELECT body FROM "${SCHEMA}"."notes"`));
+    expect(bodies(other)).toEqual(['b-1']);
+  });
+
+  it("cannot change or delete tenant B's rows under tenant A", async () => {
+    const result = await withTenant(sut, tenantA, async (manager) => ({
+      updated: await manager.query(`UPDATE "${SCHEMA}"."notes" SET body = 'stolen' WHERE body = 'b-1'`),
+      deleted: await manager.query(`DELETE FROM "${SCHEMA}"."notes" WHERE body = 'b-1'`),
+    }));
+    expect(result).toEqual({ updated: [[], 0], deleted: [[], 0] });
+    expect(await onServer(`SELECT body FROM "${SCHEMA}"."notes" WHERE tenant_id = $1`, url, [tenantB])).toEqual([{ body: 'b-1' }]);
+  });
+
+  it("refuses to write a row of tenant B under tenant A (insert or move), and nothing is kept", async () => {
+    const insert = withTenant(sut, tenantA, (manager) =>
+      manager.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'planted')`, [tenantB]),
+    );
+    expect(await pgCodeOf(insert)).toBe('42501');
+    const move = withTenant(sut, tenantA, (manager) =>
+      manager.query(`UPDATE "${SCHEMA}"."notes" SET tenant_id = $1 WHERE body = 'a-1'`, [tenantB]),
+    );
+    expect(await pgCodeOf(move)).toBe('42501');
+    expect(await onServer(`SELECT body FROM "${SCHEMA}"."notes" WHERE tenant_id = $1 ORDER BY body`, url, [tenantB])).toEqual([
+      { body: 'b-1' },
+    ]);
+  });
+
+  it('does not carry the tenant past its transaction, also when the work failed', async () => {
+    await withTenant(sut, tenantA, (manager) => manager.query('SELECT 1'));
+    expect(await sut.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`)).toEqual([{ n: 0 }]);
+    await expect(withTenant(sut, tenantA, () => Promise.reject(new Error('work failed')))).rejects.toThrow('work failed');
+    expect(await sut.query(`SELECT current_setting('app.tenant_id', true) AS setting`)).toEqual([{ setting: '' }]);
+  });
+
+  it('refuses a tenant id that is not a UUID before touching the database', async () => {
+    const error = await withTenant(sut, "' OR true --", () => Promise.resolve()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RpcException);
+    expect((error as RpcException).getError()).toMatchObject({ statusCode: 400, message: ['tenantId must be a UUID'] });
+  });
+});
