@@ -80,6 +80,8 @@ export class UpdateUserDto extends UserFieldsDto {
 }
 
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+/** Refused demotion or deletion of the only tenant_admin left in an agency. */
+export const LAST_TENANT_ADMIN = 'An agency needs at least one administrator';
 
 export const USERS_LIST = rpcPattern<{ principal: Principal; tenantId: string }, UserView[]>('identity.users.list');
 export const USERS_CREATE = rpcPattern<{ principal: Principal; data: CreateUserDto }, UserView>('identity.users.create');

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { RpcException } from '@nestjs/microservices';
 import {
   INVALID_CREDENTIALS,
-  isAppError,
   TENANTS_LOGIN_STATUS,
-  type AppErrorCode,
   type LoginResponse,
   type Principal,
   type TenantDisplayStatus,
@@ -15,6 +12,7 @@ import {
 import { appError, RpcClient } from '@quotebook/server-core';
 import { randomUUID } from 'node:crypto';
 import { PasswordHasher } from '../users/password-hasher';
+import { remoteErrorCode } from '../users/remote-error';
 import type { User } from '../users/user.entity';
 import { mapUser } from '../users/user.views';
 import { UsersService } from '../users/users.service';
@@ -62,9 +60,4 @@ export class AuthService {
       throw error;
     }
   }
-}
-
-function remoteErrorCode(error: unknown): AppErrorCode | undefined {
-  const carried = error instanceof RpcException ? error.getError() : undefined;
-  return isAppError(carried) ? carried.code : undefined;
 }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordHasher } from './password-hasher';
 import { SuperadminSeeder } from './superadmin-seeder';
+import { TeamController } from './team.controller';
+import { TeamService } from './team.service';
 import { TenantDeletedListener } from './tenant-deleted.listener';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
@@ -9,8 +11,8 @@ import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  controllers: [UsersController],
-  providers: [UsersService, PasswordHasher, SuperadminSeeder, TenantDeletedListener],
+  controllers: [UsersController, TeamController],
+  providers: [UsersService, TeamService, PasswordHasher, SuperadminSeeder, TenantDeletedListener],
   exports: [UsersService, PasswordHasher],
 })
 export class UsersModule {}

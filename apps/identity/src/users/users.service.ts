@@ -10,7 +10,7 @@ import { CreateTenantAdminPayload, UpdateTenantAdminPayload } from './tenant-adm
 import { User } from './user.entity';
 import { mapTenantAdmin, mapUser } from './user.views';
 
-const USERNAME_TAKEN = 'Username already exists';
+export const USERNAME_TAKEN = 'Username already exists';
 const SUPERADMIN_SEED_LOCK = 'identity.superadmin-seed';
 
 export interface SuperadminAccount {
