@@ -1,3 +1,6 @@
+// class-transformer's @Type reads decorator metadata while the classes below are declared, before any
+// Nest module would have loaded this polyfill
+import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
