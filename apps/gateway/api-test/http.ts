@@ -76,3 +76,21 @@ export async function createTenantWithAdmin(token: string, overrides: Record<str
   const adminToken = await login(payload.adminUsername, payload.adminPassword, base);
   return { tenant: created.body, payload, adminToken };
 }
+
+/** Adds a tenant_user (or, with overrides, another member) to an agency and signs it in. */
+export async function createTenantUser(adminToken: string, tenantId: string, overrides: Record<string, unknown> = {}, base?: string) {
+  const username = uniqueKeyword('user');
+  const payload = {
+    username,
+    password: 'user-pass-1',
+    name: 'Luca Verdi',
+    email: `${username}@example.com`,
+    role: 'tenant_user',
+    tenantId,
+    ...overrides,
+  };
+  const created = await api('POST', '/api/users', { token: adminToken, body: payload, base });
+  if (created.status !== 201) throw new Error(`create user failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const token = await login(payload.username as string, payload.password as string, base);
+  return { user: created.body, token };
+}
