@@ -82,10 +82,15 @@ export const gatewayBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError
   return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
 };
 
+/** `tenants/{tenantId}/…` with every segment encoded: the path of all data belonging to one agency. */
+export function tenantPath(tenantId: string, ...segments: string[]): string {
+  return ['tenants', tenantId, ...segments].map(encodeURIComponent).join('/');
+}
+
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: gatewayBaseQuery,
-  tagTypes: ['Tenant', 'TenantAdmin'],
+  tagTypes: ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User'],
   endpoints: () => ({}),
 });

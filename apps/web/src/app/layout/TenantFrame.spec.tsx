@@ -29,7 +29,7 @@ describe('tenant pages', () => {
     expect(router.state.location.pathname).toBe('/sole');
   });
 
-  it('frame the dashboard with the agency, a greeting, Logout and the tabs of this step', async () => {
+  it('frame the dashboard with the agency, a greeting, Logout and the admin tabs', async () => {
     stubGateway(byKeyword, me());
     renderApp('/sole/dashboard', { token: 'token-1', user: admin });
 
@@ -37,9 +37,38 @@ describe('tenant pages', () => {
     expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Dashboard', 'Impostazioni']);
+    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Price Lists', 'VAT Rates', 'Tags', 'Users', 'Impostazioni']);
     expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'VAT Rates' }).getAttribute('href')).toBe('/sole/vat-rates');
   });
+
+  it('show a superadmin the same tabs in any agency', async () => {
+    const superadmin = aUser({ id: 'sa', username: 'admin', role: 'superadmin', tenantId: null });
+    stubGateway(byKeyword, me(superadmin), on('GET', '/api/tenants/tenant-1/users', () => json([])));
+    renderApp('/sole/users', { token: 'token-sa', user: superadmin });
+
+    expect(await screen.findByText('No users yet')).toBeTruthy();
+    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(8);
+    expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it.each(['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings'])(
+    'send a tenant user from %s to quotes, framed without any admin tab',
+    async (segment) => {
+      const clerk = aUser({ role: 'tenant_user' });
+      const { requests } = stubGateway(byKeyword, me(clerk));
+      const { router } = renderApp(`/sole/${segment}`, { token: 'token-1', user: clerk });
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
+      expect(await screen.findByText('Ciao, Mario Rossi')).toBeTruthy();
+      expect(screen.queryByRole('tablist')).toBeNull();
+      expect(screen.queryByRole('tab')).toBeNull();
+      // the admin page never asked for its data
+      expect(requests.map((request) => request.path)).toEqual(
+        expect.not.arrayContaining([expect.stringMatching(/\/api\/tenants\/tenant-1\//)]),
+      );
+    },
+  );
 
   it('greet a user without a name generically', async () => {
     const nameless = aUser({ name: '' });
@@ -47,14 +76,6 @@ describe('tenant pages', () => {
     renderApp('/sole/dashboard', { token: 'token-1', user: nameless });
 
     expect(await screen.findByText('Ciao, Utente')).toBeTruthy();
-  });
-
-  it('send a tenant user from the dashboard to quotes', async () => {
-    const clerk = aUser({ role: 'tenant_user' });
-    stubGateway(byKeyword, me(clerk));
-    const { router } = renderApp('/sole/dashboard', { token: 'token-1', user: clerk });
-
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
   });
 
   it('log out to the agency entry page, clearing the session even if the call fails', async () => {

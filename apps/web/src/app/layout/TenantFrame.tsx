@@ -20,13 +20,8 @@ import { useToast } from '../../shared/toast/use-toast';
 import { useAppSelector } from '../hooks';
 import { selectCurrentUser, type SessionUser } from '../session';
 import { FullPageSpinner } from './FullPageSpinner';
+import { tabsFor } from './tenant-tabs';
 import { PageShell } from './PageShell';
-
-/** The tabs of this step; products, customers, quotes and the rest join in later steps. */
-const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminOnly: boolean }> = [
-  { segment: 'dashboard', label: 'Dashboard', adminOnly: true },
-  { segment: 'settings', label: 'Impostazioni', adminOnly: true },
-];
 
 /**
  * The frame around every `/{keyword}/…` page: loads the agency, sends away whoever may not see it
@@ -73,8 +68,7 @@ interface TenantHeaderProps {
 function TenantHeader({ keyword, tenant, user }: TenantHeaderProps) {
   const { logout, loggingOut } = useLogout();
   const { pathname } = useLocation();
-  const isAdmin = user.role !== 'tenant_user';
-  const tabs = TENANT_TABS.filter((tab) => isAdmin || !tab.adminOnly);
+  const tabs = tabsFor(user.role);
   const current = tabs.find((tab) => pathname === `/${keyword}/${tab.segment}`)?.segment ?? false;
 
   return (

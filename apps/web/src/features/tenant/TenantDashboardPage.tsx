@@ -3,14 +3,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { Navigate } from 'react-router';
 import { formatDate, languageLabel } from '../../shared/formatters';
 import { useTenantPage } from './tenant-context';
 
 export function TenantDashboardPage() {
-  const { tenant, user } = useTenantPage();
-  // spec §2: a tenant user works only with quotes
-  if (user.role === 'tenant_user') return <Navigate to={`/${tenant.keyword}/quotes`} replace />;
+  const { tenant } = useTenantPage();
 
   const details = [
     { label: 'Public address', value: `${window.location.host}/${tenant.keyword}` },

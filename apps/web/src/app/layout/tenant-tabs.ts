@@ -1,0 +1,18 @@
+import type { SessionUser } from '../session';
+
+/** Spec §2 order; quotes and description templates join when their pages exist. */
+export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminOnly: boolean }> = [
+  { segment: 'dashboard', label: 'Dashboard', adminOnly: true },
+  { segment: 'products', label: 'Products', adminOnly: true },
+  { segment: 'customers', label: 'Customers', adminOnly: true },
+  { segment: 'price-lists', label: 'Price Lists', adminOnly: true },
+  { segment: 'vat-rates', label: 'VAT Rates', adminOnly: true },
+  { segment: 'tags', label: 'Tags', adminOnly: true },
+  { segment: 'users', label: 'Users', adminOnly: true },
+  { segment: 'settings', label: 'Impostazioni', adminOnly: true },
+];
+
+/** The tabs a role sees: a tenant user none of the admin ones (spec §6). */
+export function tabsFor(role: SessionUser['role']) {
+  return TENANT_TABS.filter((tab) => role !== 'tenant_user' || !tab.adminOnly);
+}

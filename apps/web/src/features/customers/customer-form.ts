@@ -1,0 +1,108 @@
+import type { CustomerView, PriceListView } from '@quotebook/contracts';
+import type { SelectOption } from '../../shared/fields/SelectField';
+import { isValidEmail } from '../../shared/validation';
+import type { CustomerRequest } from './customers.api';
+
+/** Spec §3 salutations (the same list the server checks in libs/contracts). */
+export const CUSTOMER_TITLES = [
+  'Spett.le',
+  'Gent.mo',
+  'Gent.ma',
+  'Dott.',
+  'Dott.ssa',
+  'Egregio dott.',
+  'Gent.ma Dottoressa',
+] as const;
+export const DEFAULT_CUSTOMER_TITLE = 'Spett.le';
+
+export const CUSTOMER_MESSAGES = {
+  titleRequired: 'Title is required',
+  nameRequired: 'Ragione sociale is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+} as const;
+
+export const DELETE_CUSTOMER_CONFIRMATION = 'Are you sure you want to delete this customer? This action cannot be undone.';
+
+const OPTIONAL_FIELDS = ['phone', 'contact', 'address', 'country', 'city', 'postalCode', 'vatNumber', 'sdi', 'pec'] as const;
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+
+export interface CustomerFormValues extends Record<OptionalField, string> {
+  title: string;
+  name: string;
+  email: string;
+  /** '' is "no price list" */
+  priceListId: string;
+  tagIds: string[];
+}
+
+export type CustomerFormErrors = Partial<Record<keyof CustomerFormValues, string>>;
+
+export function customerFormFrom(customer?: CustomerView): CustomerFormValues {
+  const optional = Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, customer?.[field] ?? ''])) as Record<
+    OptionalField,
+    string
+  >;
+  return {
+    ...optional,
+    title: customer?.title ?? DEFAULT_CUSTOMER_TITLE,
+    name: customer?.name ?? '',
+    email: customer?.email ?? '',
+    priceListId: customer?.priceListId ?? '',
+    tagIds: customer ? [...customer.tagIds] : [],
+  };
+}
+
+/** Spec §5: title, name and a valid email required; a PEC, when given, is an email address too. */
+export function validateCustomerForm(values: CustomerFormValues): CustomerFormErrors {
+  const errors: CustomerFormErrors = {};
+  if (!(CUSTOMER_TITLES as readonly string[]).includes(values.title)) errors.title = CUSTOMER_MESSAGES.titleRequired;
+  if (!values.name.trim()) errors.name = CUSTOMER_MESSAGES.nameRequired;
+  if (!values.email.trim()) errors.email = CUSTOMER_MESSAGES.emailRequired;
+  else if (!isValidEmail(values.email)) errors.email = CUSTOMER_MESSAGES.emailInvalid;
+  if (values.pec.trim() && !isValidEmail(values.pec)) errors.pec = CUSTOMER_MESSAGES.emailInvalid;
+  return errors;
+}
+
+/** Trimmed; emptied optional fields and "no price list" are sent as null. */
+export function customerRequestFrom(values: CustomerFormValues): CustomerRequest {
+  const optional = Object.fromEntries(OPTIONAL_FIELDS.map((field) => [field, values[field].trim() || null])) as Record<
+    OptionalField,
+    string | null
+  >;
+  return {
+    ...optional,
+    title: values.title,
+    name: values.name.trim(),
+    email: values.email.trim(),
+    priceListId: values.priceListId || null,
+  };
+}
+
+/**
+ * Spec §9: only active price lists are offered, "none" first. A list the customer already has stays
+ * visible (marked inactive) so opening the dialog never silently unlinks it.
+ */
+export function priceListOptions(priceLists: readonly PriceListView[], currentId: string | null): SelectOption[] {
+  const offered = priceLists
+    .filter((list) => list.isActive || list.id === currentId)
+    .map((list) => ({ value: list.id, label: list.isActive ? list.name : `${list.name} (inactive)` }));
+  return [{ value: '', label: 'No price list' }, ...offered];
+}
+
+export interface CustomerFilters {
+  search: string;
+  /** a tag id, or 'all' */
+  tagId: string;
+}
+
+export function filterCustomers(customers: readonly CustomerView[], { search, tagId }: CustomerFilters): CustomerView[] {
+  const needle = search.trim().toLowerCase();
+  return customers.filter((customer) => {
+    if (tagId !== 'all' && !customer.tagIds.includes(tagId)) return false;
+    if (!needle) return true;
+    return [customer.name, customer.email, customer.contact, customer.city, customer.phone, customer.vatNumber].some(
+      (text) => text?.toLowerCase().includes(needle),
+    );
+  });
+}

@@ -1,0 +1,66 @@
+import type { PriceListView } from '@quotebook/contracts';
+import { isMoneyText, moneyOrNull } from '../../shared/money';
+import type { PriceListRequest } from './price-lists.api';
+
+export const PRICE_LIST_MESSAGES = {
+  nameRequired: 'Name is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endBeforeStart: 'End date must be on or after the start date',
+  amount: 'Reduction amount must be at least 0 with at most 2 decimals',
+  percentage: 'Reduction percentage must be a number from 0 to 100 with at most 2 decimals',
+} as const;
+
+export const DELETE_PRICE_LIST_CONFIRMATION = 'Are you sure you want to delete this price list?';
+export const NO_PRICE_LISTS_TEXT = 'No price lists yet';
+
+export interface PriceListFormValues {
+  name: string;
+  startDate: string;
+  endDate: string;
+  reductionAmount: string;
+  reductionPercentage: string;
+  isActive: boolean;
+}
+
+export type PriceListFormErrors = Partial<Record<keyof PriceListFormValues, string>>;
+
+export function priceListFormFrom(priceList?: PriceListView): PriceListFormValues {
+  return {
+    name: priceList?.name ?? '',
+    startDate: priceList?.startDate ?? '',
+    endDate: priceList?.endDate ?? '',
+    reductionAmount: priceList?.reductionAmount ?? '',
+    reductionPercentage: priceList?.reductionPercentage ?? '',
+    isActive: priceList?.isActive ?? true,
+  };
+}
+
+/** Spec §5: name and both dates required; reductions optional (either, both or none), percentage ≤ 100. */
+export function validatePriceListForm(values: PriceListFormValues): PriceListFormErrors {
+  const errors: PriceListFormErrors = {};
+  if (!values.name.trim()) errors.name = PRICE_LIST_MESSAGES.nameRequired;
+  if (!values.startDate) errors.startDate = PRICE_LIST_MESSAGES.startDateRequired;
+  if (!values.endDate) errors.endDate = PRICE_LIST_MESSAGES.endDateRequired;
+  // ISO dates compare correctly as text
+  else if (values.startDate && values.endDate < values.startDate) errors.endDate = PRICE_LIST_MESSAGES.endBeforeStart;
+  const amount = values.reductionAmount.trim();
+  if (amount && !isMoneyText(amount)) errors.reductionAmount = PRICE_LIST_MESSAGES.amount;
+  const percentage = values.reductionPercentage.trim();
+  if (percentage && (!isMoneyText(percentage) || Number(percentage) > 100)) {
+    errors.reductionPercentage = PRICE_LIST_MESSAGES.percentage;
+  }
+  return errors;
+}
+
+/** Empty reductions are sent as null (spec §5). */
+export function priceListRequestFrom(values: PriceListFormValues): PriceListRequest {
+  return {
+    name: values.name.trim(),
+    startDate: values.startDate,
+    endDate: values.endDate,
+    reductionAmount: moneyOrNull(values.reductionAmount),
+    reductionPercentage: moneyOrNull(values.reductionPercentage),
+    isActive: values.isActive,
+  };
+}

@@ -1,0 +1,111 @@
+import type { AvailabilityView, ProductView } from '@quotebook/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../shared/confirm-dialog/ConfirmDialog';
+import { EmptyState } from '../../shared/page/EmptyState';
+import { RowActions } from '../../shared/page/RowActions';
+import { failureToast, successToast } from '../../shared/toast/outcome-toasts';
+import { useToast } from '../../shared/toast/use-toast';
+import { DELETE_AVAILABILITY_CONFIRMATION, periodRange, periodSummary, sortPeriods } from './availability-form';
+import { AvailabilityFormDialog } from './AvailabilityFormDialog';
+import { productDisplayTitle } from './product-form';
+import { useDeleteAvailabilityMutation } from './products.api';
+
+interface AvailabilityDialogProps {
+  tenantId: string;
+  /** read from the product list, so the periods shown follow every change */
+  product: ProductView;
+  onClose: () => void;
+}
+
+type FormState = { period?: AvailabilityView } | null;
+
+/** The periods of one product: when it can be sold and at what price. */
+export function AvailabilityDialog({ tenantId, product, onClose }: AvailabilityDialogProps) {
+  const [form, setForm] = useState<FormState>(null);
+  const [pendingDelete, setPendingDelete] = useState<AvailabilityView | null>(null);
+  const [deleteAvailability, { isLoading: deleting }] = useDeleteAvailabilityMutation();
+  const toast = useToast();
+  const titleId = useId();
+  const periods = sortPeriods(product.availability);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      await deleteAvailability({ tenantId, productId: product.id, availabilityId: pendingDelete.id }).unwrap();
+      toast(successToast('Availability period deleted successfully'));
+    } catch (error) {
+      toast(failureToast(error, 'Failed to delete availability period'));
+    } finally {
+      setPendingDelete(null);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{`Availability: ${productDisplayTitle(product)}`}</DialogTitle>
+      <DialogContent dividers>
+        {periods.length === 0 ? (
+          <EmptyState title="No availability periods yet" hint="Add a period to give this product a price." />
+        ) : (
+          <List aria-label="Availability periods" disablePadding>
+            {periods.map((period) => (
+              <ListItem
+                key={period.id}
+                divider
+                aria-label={periodRange(period)}
+                secondaryAction={
+                  <RowActions
+                    actions={[
+                      { label: 'Edit period', icon: <EditOutlinedIcon fontSize="small" />, onClick: () => setForm({ period }) },
+                      {
+                        label: 'Delete period',
+                        icon: <DeleteOutlinedIcon fontSize="small" />,
+                        onClick: () => setPendingDelete(period),
+                        destructive: true,
+                      },
+                    ]}
+                  />
+                }
+                sx={{ pr: 12 }}
+              >
+                <ListItemText primary={periodRange(period)} secondary={periodSummary(period)} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button startIcon={<AddIcon />} onClick={() => setForm({})} sx={{ mr: 'auto' }}>
+          Add Period
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+      {form && (
+        <AvailabilityFormDialog tenantId={tenantId} productId={product.id} period={form.period} onClose={() => setForm(null)} />
+      )}
+      <ConfirmDialog
+        open={Boolean(pendingDelete)}
+        title="Delete Availability Period"
+        message={DELETE_AVAILABILITY_CONFIRMATION}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import type { AvailabilityView } from '@quotebook/contracts';
+import { formatDate } from '../../shared/formatters';
+import { formatEuro, isMoneyText } from '../../shared/money';
+import type { AvailabilityRequest } from './products.api';
+
+export const AVAILABILITY_MESSAGES = {
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endBeforeStart: 'End date must be on or after the start date',
+  minParticipants: 'Minimum participants must be a whole number of at least 1',
+  amount: 'Enter an amount of at least 0 with at most 2 decimals',
+} as const;
+
+export const DELETE_AVAILABILITY_CONFIRMATION =
+  'Are you sure you want to delete this availability period? This action cannot be undone.';
+
+/** Each optional value and the checkbox that switches it on. */
+export const OPTIONAL_VALUES = [
+  { flag: 'hasMinParticipants', field: 'minParticipants', checkboxLabel: 'Minimum participants', fieldLabel: 'Min. participants' },
+  { flag: 'hasCostPerPerson', field: 'costPerPerson', checkboxLabel: 'Cost per person', fieldLabel: 'Cost per person (€)' },
+  { flag: 'hasFlatRate', field: 'flatRate', checkboxLabel: 'Flat rate', fieldLabel: 'Flat rate (€)' },
+  { flag: 'hasAdditionalCosts', field: 'additionalCosts', checkboxLabel: 'Additional costs', fieldLabel: 'Additional costs (€)' },
+] as const;
+
+type Flag = (typeof OPTIONAL_VALUES)[number]['flag'];
+type ValueField = (typeof OPTIONAL_VALUES)[number]['field'];
+type MoneyField = Exclude<ValueField, 'minParticipants'>;
+
+export interface AvailabilityFormValues extends Record<Flag, boolean>, Record<ValueField, string> {
+  startDate: string;
+  endDate: string;
+  priceIncludesVat: boolean;
+}
+
+export type AvailabilityFormErrors = Partial<Record<'startDate' | 'endDate' | ValueField, string>>;
+
+export function availabilityFormFrom(period?: AvailabilityView): AvailabilityFormValues {
+  return {
+    startDate: period?.startDate ?? '',
+    endDate: period?.endDate ?? '',
+    hasMinParticipants: period?.hasMinParticipants ?? false,
+    minParticipants: period?.minParticipants == null ? '' : String(period.minParticipants),
+    hasCostPerPerson: period?.hasCostPerPerson ?? false,
+    costPerPerson: period?.costPerPerson ?? '',
+    hasFlatRate: period?.hasFlatRate ?? false,
+    flatRate: period?.flatRate ?? '',
+    hasAdditionalCosts: period?.hasAdditionalCosts ?? false,
+    additionalCosts: period?.additionalCosts ?? '',
+    priceIncludesVat: period?.priceIncludesVat ?? false,
+  };
+}
+
+const MONEY_FIELDS: ReadonlyArray<{ flag: Flag; field: MoneyField }> = [
+  { flag: 'hasCostPerPerson', field: 'costPerPerson' },
+  { flag: 'hasFlatRate', field: 'flatRate' },
+  { flag: 'hasAdditionalCosts', field: 'additionalCosts' },
+];
+
+/** Spec §5; a value is checked only while its checkbox is on (a hidden field cannot be wrong). */
+export function validateAvailabilityForm(values: AvailabilityFormValues): AvailabilityFormErrors {
+  const errors: AvailabilityFormErrors = {};
+  if (!values.startDate) errors.startDate = AVAILABILITY_MESSAGES.startDateRequired;
+  if (!values.endDate) errors.endDate = AVAILABILITY_MESSAGES.endDateRequired;
+  // ISO dates compare correctly as text
+  else if (values.startDate && values.endDate < values.startDate) errors.endDate = AVAILABILITY_MESSAGES.endBeforeStart;
+  if (values.hasMinParticipants && !/^[1-9]\d*$/.test(values.minParticipants.trim())) {
+    errors.minParticipants = AVAILABILITY_MESSAGES.minParticipants;
+  }
+  for (const { flag, field } of MONEY_FIELDS) {
+    if (values[flag] && !isMoneyText(values[field])) errors[field] = AVAILABILITY_MESSAGES.amount;
+  }
+  return errors;
+}
+
+/** A value whose checkbox is off is sent as null, so the server keeps no stale amount. */
+export function availabilityRequestFrom(values: AvailabilityFormValues): AvailabilityRequest {
+  const money = (flag: Flag, field: MoneyField) => (values[flag] ? values[field].trim() : null);
+  return {
+    startDate: values.startDate,
+    endDate: values.endDate,
+    hasMinParticipants: values.hasMinParticipants,
+    minParticipants: values.hasMinParticipants ? Number(values.minParticipants.trim()) : null,
+    hasCostPerPerson: values.hasCostPerPerson,
+    costPerPerson: money('hasCostPerPerson', 'costPerPerson'),
+    hasFlatRate: values.hasFlatRate,
+    flatRate: money('hasFlatRate', 'flatRate'),
+    hasAdditionalCosts: values.hasAdditionalCosts,
+    additionalCosts: money('hasAdditionalCosts', 'additionalCosts'),
+    priceIncludesVat: values.priceIncludesVat,
+  };
+}
+
+export function sortPeriods(periods: readonly AvailabilityView[]): AvailabilityView[] {
+  return [...periods].sort((a, b) => a.startDate.localeCompare(b.startDate));
+}
+
+export function periodRange(period: AvailabilityView): string {
+  return `${formatDate(period.startDate)} – ${formatDate(period.endDate)}`;
+}
+
+/** One line describing what a period charges, e.g. "Min. 2 participants · € 45.00 per person". */
+export function periodSummary(period: AvailabilityView): string {
+  const parts: string[] = [];
+  if (period.hasMinParticipants && period.minParticipants) parts.push(`Min. ${period.minParticipants} participants`);
+  if (period.hasCostPerPerson && period.costPerPerson) parts.push(`${formatEuro(period.costPerPerson)} per person`);
+  if (period.hasFlatRate && period.flatRate) parts.push(`Flat rate ${formatEuro(period.flatRate)}`);
+  if (period.hasAdditionalCosts && period.additionalCosts) parts.push(`Additional costs ${formatEuro(period.additionalCosts)}`);
+  parts.push(period.priceIncludesVat ? 'VAT included' : 'VAT excluded');
+  return parts.join(' · ');
+}

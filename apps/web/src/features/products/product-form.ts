@@ -1,0 +1,137 @@
+import type { ProductView, Translations, VatRateView } from '@quotebook/contracts';
+import type { SelectOption } from '../../shared/fields/SelectField';
+import { twoDecimals } from '../../shared/money';
+import type { ProductRequest } from './products.api';
+
+export const ITALIAN = 'it';
+
+export const PRODUCT_MESSAGES = {
+  titleRequired: 'Title is required',
+} as const;
+
+export const DELETE_PRODUCT_CONFIRMATION = 'Are you sure you want to delete this product? This action cannot be undone.';
+
+/** Spec §9: hours 0–23, minutes 0–55 in steps of 5. */
+export const DURATION_HOUR_OPTIONS: SelectOption[] = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${hour} h`,
+}));
+export const DURATION_MINUTE_OPTIONS: SelectOption[] = Array.from({ length: 12 }, (_, step) => ({
+  value: String(step * 5),
+  label: `${step * 5} min`,
+}));
+
+/** The texts that exist once per language. */
+export interface ProductTexts {
+  title: string;
+  subtitle: string;
+  shortDescription: string;
+  extendedDescription: string;
+}
+
+export interface ProductFormValues extends ProductTexts {
+  language: string;
+  durationHours: string;
+  durationMinutes: string;
+  /** '' is "no VAT rate" */
+  vatRateId: string;
+  tagIds: string[];
+}
+
+export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
+
+const text = (translations: Translations | undefined, language: string) => translations?.[language] ?? '';
+
+/** The product's texts in one language; empty for a language it has not been written in yet. */
+export function productTexts(product: ProductView | undefined, language: string): ProductTexts {
+  return {
+    title: text(product?.titles, language),
+    subtitle: text(product?.subtitles, language),
+    shortDescription: text(product?.shortDescriptions, language),
+    extendedDescription: text(product?.extendedDescriptions, language),
+  };
+}
+
+export function productFormFrom(product: ProductView | undefined, language = ITALIAN): ProductFormValues {
+  return {
+    ...productTexts(product, language),
+    language,
+    durationHours: String(product?.durationHours ?? 0),
+    durationMinutes: String(product?.durationMinutes ?? 0),
+    vatRateId: product?.vatRateId ?? '',
+    tagIds: product ? [...product.tagIds] : [],
+  };
+}
+
+/**
+ * Switching language reloads the texts of that language from the saved product; duration, VAT rate
+ * and tags belong to every language and keep what was chosen. A product not created yet has no saved
+ * texts: what was typed stays and is saved under the chosen language.
+ */
+export function switchLanguage(values: ProductFormValues, product: ProductView | undefined, language: string): ProductFormValues {
+  if (!product) return { ...values, language };
+  return { ...values, ...productTexts(product, language), language };
+}
+
+/** Spec §2: offered for a language other than Italian when the product has an Italian title. */
+export function canCopyFromItalian(product: ProductView | undefined, language: string): boolean {
+  return language !== ITALIAN && Boolean(product?.titles[ITALIAN]?.trim());
+}
+
+export function validateProductForm(values: ProductFormValues): ProductFormErrors {
+  return values.title.trim() ? {} : { title: PRODUCT_MESSAGES.titleRequired };
+}
+
+export function productRequestFrom(values: ProductFormValues): ProductRequest {
+  return {
+    language: values.language,
+    title: values.title.trim(),
+    subtitle: values.subtitle.trim() || null,
+    shortDescription: values.shortDescription.trim() || null,
+    extendedDescription: values.extendedDescription.trim() || null,
+    durationHours: Number(values.durationHours),
+    durationMinutes: Number(values.durationMinutes),
+    vatRateId: values.vatRateId || null,
+  };
+}
+
+export function vatRateOptions(vatRates: readonly VatRateView[]): SelectOption[] {
+  return [
+    { value: '', label: 'No VAT rate' },
+    ...vatRates.map((vatRate) => ({ value: vatRate.id, label: `${vatRate.description} (${twoDecimals(vatRate.rate)}%)` })),
+  ];
+}
+
+/** The name a product goes by on screen: its Italian title, else its code (spec §2). */
+export function productDisplayTitle(product: ProductView): string {
+  return product.titles[ITALIAN]?.trim() || product.code;
+}
+
+export function formatDuration(hours: number, minutes: number): string {
+  if (!hours && !minutes) return '—';
+  if (!minutes) return `${hours}h`;
+  if (!hours) return `${minutes}m`;
+  return `${hours}h ${minutes}m`;
+}
+
+/** Today's price from the server, or N/A when there is no period today or its price is zero. */
+export function formatCurrentPrice(currentPrice: string | null): string {
+  if (!currentPrice || Number(currentPrice) === 0) return 'N/A';
+  return `€ ${twoDecimals(currentPrice)}`;
+}
+
+export interface ProductFilters {
+  search: string;
+  /** a tag id, or 'all' */
+  tagId: string;
+}
+
+/** Search matches the code or a title in any language, case-insensitively. */
+export function filterProducts(products: readonly ProductView[], { search, tagId }: ProductFilters): ProductView[] {
+  const needle = search.trim().toLowerCase();
+  return products.filter((product) => {
+    if (tagId !== 'all' && !product.tagIds.includes(tagId)) return false;
+    if (!needle) return true;
+    return [product.code, ...Object.values(product.titles)].some((value) => value?.toLowerCase().includes(needle));
+  });
+}

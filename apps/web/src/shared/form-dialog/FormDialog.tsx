@@ -1,0 +1,64 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+interface FormDialogProps {
+  title: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  maxWidth?: 'xs' | 'sm' | 'md';
+  /** extra buttons on the left of the action row */
+  secondaryActions?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The create/edit dialogs of the tenant pages: a form, so Enter submits and Escape cancels; while the
+ * call runs the dialog cannot be closed and its button says what is happening.
+ */
+export function FormDialog({
+  title,
+  submitLabel,
+  busyLabel,
+  busy,
+  onSubmit,
+  onClose,
+  maxWidth = 'sm',
+  secondaryActions,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent dividers>{children}</DialogContent>
+        <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
+          {secondaryActions}
+          <Button onClick={onClose} disabled={busy} sx={{ ml: 'auto' }}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
