@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RpcClientModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
+import { Customer } from './customers/customer.entity';
+import { CustomersModule } from './customers/customers.module';
+import { CatalogueEnv } from './env';
+import { EventsModule } from './events/events.module';
+import { HealthController } from './health/health.controller';
+import { CreateCatalogue1767312000000 } from './migrations/1767312000000-create-catalogue';
+import { PriceList } from './price-lists/price-list.entity';
+import { PriceListsModule } from './price-lists/price-lists.module';
+import { Availability } from './products/availability.entity';
+import { Product } from './products/product.entity';
+import { ProductsModule } from './products/products.module';
+import { Tag } from './tags/tag.entity';
+import { TagsModule } from './tags/tags.module';
+import { TenantPurgeModule } from './tenant-purge/tenant-purge.module';
+import { VatRate } from './vat-rates/vat-rate.entity';
+import { VatRatesModule } from './vat-rates/vat-rates.module';
+
+/** A tenant's catalogue: VAT rates, tags, price lists, products with availability, customers. */
+@Module({})
+export class CatalogueModule {
+  static forRoot(env: CatalogueEnv): DynamicModule {
+    return {
+      module: CatalogueModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync(
+          typeOrmRootOptions({
+            url: env.DATABASE_URL,
+            schema: CATALOGUE_SCHEMA,
+            entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
+            migrations: [CreateCatalogue1767312000000],
+            runtimeRole: CATALOGUE_RUNTIME_ROLE,
+          }),
+        ),
+        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
+        EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'catalogue' }),
+        VatRatesModule,
+        TagsModule,
+        PriceListsModule,
+        ProductsModule,
+        CustomersModule,
+        TenantPurgeModule,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: CatalogueEnv, useValue: env }],
+      exports: [CatalogueEnv],
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import type { CustomerDto, CustomerView } from '@quotebook/contracts';
+import type { Customer } from './customer.entity';
+
+export function mapCustomer(customer: Customer, tagIds: string[]): CustomerView {
+  return {
+    id: customer.id,
+    title: customer.title,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    contact: customer.contact,
+    address: customer.address,
+    country: customer.country,
+    city: customer.city,
+    postalCode: customer.postalCode,
+    priceListId: customer.priceListId,
+    vatNumber: customer.vatNumber,
+    sdi: customer.sdi,
+    pec: customer.pec,
+    tagIds,
+    createdAt: customer.createdAt.toISOString(),
+  };
+}
+
+const OPTIONAL_TEXTS = ['phone', 'contact', 'address', 'country', 'city', 'postalCode', 'vatNumber', 'sdi', 'pec'] as const;
+type OptionalText = (typeof OPTIONAL_TEXTS)[number];
+
+/**
+ * The stored fields a create or update request sets: the required ones always, an optional text only
+ * when sent ('' or null clearing it), so a request that leaves a field out keeps it. The price list is
+ * the service's business (it is checked first).
+ */
+export function customerChanges(dto: CustomerDto): Pick<Customer, 'title' | 'name' | 'email'> & Partial<Pick<Customer, OptionalText>> {
+  const changes: Pick<Customer, 'title' | 'name' | 'email'> & Partial<Pick<Customer, OptionalText>> = {
+    title: dto.title,
+    name: dto.name,
+    email: dto.email,
+  };
+  for (const field of OPTIONAL_TEXTS) {
+    const value = dto[field];
+    if (value !== undefined) changes[field] = value === null || value.trim() === '' ? null : value.trim();
+  }
+  return changes;
+}

@@ -1,0 +1,8 @@
+import { appError } from '@quotebook/server-core';
+
+export const END_BEFORE_START = 'End date must be on or after the start date';
+
+/** Both YYYY-MM-DD, so they compare as text. */
+export function assertDatesOrdered(startDate: string, endDate: string): void {
+  if (endDate < startDate) throw appError('VALIDATION_FAILED', [END_BEFORE_START]);
+}

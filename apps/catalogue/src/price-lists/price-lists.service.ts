@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { PriceListDto, PriceListView, Principal } from '@quotebook/contracts';
+import { appError, withTenant } from '@quotebook/server-core';
+import { DataSource, EntityManager } from 'typeorm';
+import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
+import { assertDatesOrdered } from '../dates';
+import { requireResourceId } from '../ids';
+import { moneyOrNull } from '../money';
+import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
+import { PriceList } from './price-list.entity';
+import { mapPriceList } from './price-list.views';
+
+@Injectable()
+export class PriceListsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list(principal: Principal, tenantId: string): Promise<PriceListView[]> {
+    requireTenantAccess(principal, tenantId);
+    const priceLists = await withTenant(this.dataSource, tenantId, (manager) =>
+      manager.find(PriceList, { where: { tenantId }, order: { startDate: 'DESC', name: 'ASC', id: 'ASC' } }),
+    );
+    return priceLists.map(mapPriceList);
+  }
+
+  async create(principal: Principal, tenantId: string, dto: PriceListDto): Promise<PriceListView> {
+    requireTenantAdministration(principal, tenantId);
+    assertDatesOrdered(dto.startDate, dto.endDate);
+    const created = await withTenant(this.dataSource, tenantId, (manager) =>
+      manager.save(PriceList, manager.create(PriceList, { tenantId, ...fieldsOf(dto), isActive: dto.isActive ?? true })),
+    );
+    return mapPriceList(created);
+  }
+
+  async update(principal: Principal, tenantId: string, id: string, dto: PriceListDto): Promise<PriceListView> {
+    requireTenantAdministration(principal, tenantId);
+    const priceListId = requireResourceId(id, 'Price list');
+    assertDatesOrdered(dto.startDate, dto.endDate);
+    const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
+      const priceList = await findPriceList(manager, tenantId, priceListId);
+      Object.assign(priceList, fieldsOf(dto));
+      if (dto.isActive !== undefined) priceList.isActive = dto.isActive;
+      return manager.save(PriceList, priceList);
+    });
+    return mapPriceList(updated);
+  }
+
+  /** A price list that customers still use stays: 409 naming how many, nothing changed. */
+  async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
+    requireTenantAdministration(principal, tenantId);
+    const priceListId = requireResourceId(id, 'Price list');
+    try {
+      await withTenant(this.dataSource, tenantId, async (manager) => {
+        await findPriceList(manager, tenantId, priceListId);
+        const customers = await countCustomersUsing(manager, tenantId, priceListId);
+        if (customers > 0) throw priceListInUse(customers);
+        await manager.delete(PriceList, { tenantId, id: priceListId });
+      });
+    } catch (error) {
+      // a customer took the price list between the count and the delete: the foreign key refused
+      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'customers_price_list_fkey')) {
+        throw priceListInUse(await withTenant(this.dataSource, tenantId, (manager) => countCustomersUsing(manager, tenantId, priceListId)));
+      }
+      throw error;
+    }
+    return { deleted: true };
+  }
+}
+
+/** Reductions left out or null mean none. */
+function fieldsOf(dto: PriceListDto) {
+  return {
+    name: dto.name,
+    startDate: dto.startDate,
+    endDate: dto.endDate,
+    reductionAmount: moneyOrNull(dto.reductionAmount),
+    reductionPercentage: moneyOrNull(dto.reductionPercentage),
+  };
+}
+
+async function findPriceList(manager: EntityManager, tenantId: string, id: string): Promise<PriceList> {
+  const priceList = await manager.findOneBy(PriceList, { tenantId, id });
+  if (!priceList) throw appError('NOT_FOUND', 'Price list not found');
+  return priceList;
+}
+
+async function countCustomersUsing(manager: EntityManager, tenantId: string, priceListId: string): Promise<number> {
+  const [{ count }] = await manager.query(
+    'SELECT count(*)::int AS count FROM catalogue.customers WHERE tenant_id = $1 AND price_list_id = $2',
+    [tenantId, priceListId],
+  );
+  return count;
+}
+
+function priceListInUse(customers: number) {
+  return appError('CONFLICT', `Price list is used by ${customers} customer(s)`);
+}
+
+/**
+ * For customers: the price list must be an active one of the tenant (400 naming the field otherwise).
+ * Locked against deletion until the customer is saved.
+ */
+export async function assertActivePriceListOfTenant(manager: EntityManager, tenantId: string, priceListId: string): Promise<void> {
+  const rows = await manager.query(
+    'SELECT is_active FROM catalogue.price_lists WHERE tenant_id = $1 AND id = $2 FOR KEY SHARE',
+    [tenantId, priceListId],
+  );
+  if (rows.length === 0 || !rows[0].is_active) {
+    throw appError('VALIDATION_FAILED', ['priceListId must be an active price list of this tenant']);
+  }
+}

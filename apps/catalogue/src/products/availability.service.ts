@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AvailabilityDto, AvailabilityView, Principal } from '@quotebook/contracts';
+import { appError, withTenant } from '@quotebook/server-core';
+import { DataSource, EntityManager } from 'typeorm';
+import { PG_EXCLUSION_VIOLATION, PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
+import { assertDatesOrdered } from '../dates';
+import { requireResourceId } from '../ids';
+import { moneyOrNull } from '../money';
+import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
+import { Availability } from './availability.entity';
+import { Product } from './product.entity';
+import { mapAvailability } from './product.views';
+
+export const PERIOD_OVERLAPS = 'This period overlaps another availability period of the product';
+
+/** The availability periods of one product. */
+@Injectable()
+export class AvailabilityService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list(principal: Principal, tenantId: string, productId: string): Promise<AvailabilityView[]> {
+    requireTenantAccess(principal, tenantId);
+    const product = requireResourceId(productId, 'Product');
+    return withTenant(this.dataSource, tenantId, async (manager) => {
+      await assertProductExists(manager, tenantId, product);
+      const periods = await manager.find(Availability, { where: { tenantId, productId: product }, order: { startDate: 'ASC' } });
+      return periods.map(mapAvailability);
+    });
+  }
+
+  async create(principal: Principal, tenantId: string, productId: string, dto: AvailabilityDto): Promise<AvailabilityView> {
+    requireTenantAdministration(principal, tenantId);
+    const product = requireResourceId(productId, 'Product');
+    assertDatesOrdered(dto.startDate, dto.endDate);
+    const created = await this.writing(tenantId, async (manager) => {
+      await assertProductExists(manager, tenantId, product);
+      return manager.save(Availability, manager.create(Availability, { tenantId, productId: product, ...periodFields(dto) }));
+    });
+    return mapAvailability(created);
+  }
+
+  /** Replaces the period's dates and prices with the ones sent. */
+  async update(
+    principal: Principal,
+    tenantId: string,
+    productId: string,
+    availabilityId: string,
+    dto: AvailabilityDto,
+  ): Promise<AvailabilityView> {
+    requireTenantAdministration(principal, tenantId);
+    const product = requireResourceId(productId, 'Product');
+    const periodId = requireResourceId(availabilityId, 'Availability period');
+    assertDatesOrdered(dto.startDate, dto.endDate);
+    const updated = await this.writing(tenantId, async (manager) => {
+      const period = await manager.findOneBy(Availability, { tenantId, productId: product, id: periodId });
+      if (!period) throw periodNotFound();
+      Object.assign(period, periodFields(dto));
+      return manager.save(Availability, period);
+    });
+    return mapAvailability(updated);
+  }
+
+  async delete(principal: Principal, tenantId: string, productId: string, availabilityId: string): Promise<{ deleted: true }> {
+    requireTenantAdministration(principal, tenantId);
+    const product = requireResourceId(productId, 'Product');
+    const periodId = requireResourceId(availabilityId, 'Availability period');
+    await withTenant(this.dataSource, tenantId, async (manager) => {
+      const { affected } = await manager.delete(Availability, { tenantId, productId: product, id: periodId });
+      if (!affected) throw periodNotFound();
+    });
+    return { deleted: true };
+  }
+
+  /** The database has the last word on overlaps (an exclusion constraint), also between concurrent requests. */
+  private async writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await withTenant(this.dataSource, tenantId, work);
+    } catch (error) {
+      if (violates(error, PG_EXCLUSION_VIOLATION, 'product_availability_no_overlap')) throw appError('CONFLICT', PERIOD_OVERLAPS);
+      // the product was deleted while the period was being written
+      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'product_availability_product_fkey')) throw appError('NOT_FOUND', 'Product not found');
+      throw error;
+    }
+  }
+}
+
+/**
+ * What is stored for a period. A switch left out follows its value (a cost sent means the cost applies);
+ * a value whose switch is off is kept, so switching it on again brings it back, and prices ignore it.
+ */
+export function periodFields(dto: AvailabilityDto) {
+  const switchOf = (flag: boolean | undefined, value: unknown) => flag ?? (value !== undefined && value !== null);
+  return {
+    startDate: dto.startDate,
+    endDate: dto.endDate,
+    hasMinParticipants: switchOf(dto.hasMinParticipants, dto.minParticipants),
+    minParticipants: dto.minParticipants ?? null,
+    hasCostPerPerson: switchOf(dto.hasCostPerPerson, dto.costPerPerson),
+    costPerPerson: moneyOrNull(dto.costPerPerson),
+    hasFlatRate: switchOf(dto.hasFlatRate, dto.flatRate),
+    flatRate: moneyOrNull(dto.flatRate),
+    hasAdditionalCosts: switchOf(dto.hasAdditionalCosts, dto.additionalCosts),
+    additionalCosts: moneyOrNull(dto.additionalCosts),
+    priceIncludesVat: dto.priceIncludesVat ?? false,
+  };
+}
+
+async function assertProductExists(manager: EntityManager, tenantId: string, productId: string): Promise<void> {
+  if (!(await manager.existsBy(Product, { tenantId, id: productId }))) throw appError('NOT_FOUND', 'Product not found');
+}
+
+function periodNotFound() {
+  return appError('NOT_FOUND', 'Availability period not found');
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AvailabilityService } from './availability.service';
+import { ProductsController } from './products.controller';
+import { ProductsService } from './products.service';
+import { TenantLanguages } from './tenant-languages';
+
+/** Multilingual products, their tags and their availability periods. */
+@Module({
+  controllers: [ProductsController],
+  providers: [ProductsService, AvailabilityService, TenantLanguages],
+})
+export class ProductsModule {}

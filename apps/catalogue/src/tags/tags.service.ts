@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Principal, TagDto, TagView } from '@quotebook/contracts';
+import { appError, withTenant } from '@quotebook/server-core';
+import { DataSource, EntityManager } from 'typeorm';
+import { requireResourceId } from '../ids';
+import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
+import { countTagged, isTagTargetType } from './tag-links';
+import { Tag } from './tag.entity';
+import { mapTag } from './tag.views';
+
+@Injectable()
+export class TagsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Every tag of the tenant, or only those of one target type (the gateway passes it in lower case). */
+  async list(principal: Principal, tenantId: string, targetType?: unknown): Promise<TagView[]> {
+    requireTenantAccess(principal, tenantId);
+    if (targetType !== undefined && targetType !== null && !isTagTargetType(targetType)) {
+      throw appError('VALIDATION_FAILED', ['targetType must be product or customer']);
+    }
+    const tags = await withTenant(this.dataSource, tenantId, (manager) =>
+      manager.find(Tag, {
+        where: targetType ? { tenantId, targetType } : { tenantId },
+        order: { name: 'ASC', id: 'ASC' },
+      }),
+    );
+    return tags.map(mapTag);
+  }
+
+  async create(principal: Principal, tenantId: string, dto: TagDto): Promise<TagView> {
+    requireTenantAdministration(principal, tenantId);
+    const created = await withTenant(this.dataSource, tenantId, (manager) =>
+      manager.save(
+        Tag,
+        manager.create(Tag, { tenantId, name: dto.name, targetType: dto.targetType, description: dto.description || null }),
+      ),
+    );
+    return mapTag(created);
+  }
+
+  async update(principal: Principal, tenantId: string, id: string, dto: TagDto): Promise<TagView> {
+    requireTenantAdministration(principal, tenantId);
+    const tagId = requireResourceId(id, 'Tag');
+    const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
+      const tag = await findTag(manager, tenantId, tagId);
+      if (dto.targetType !== tag.targetType) {
+        // a product tag on customers (or the reverse) would make no sense: it has to be unassigned first
+        const tagged = await countTagged(manager, tag.targetType, tenantId, tagId);
+        if (tagged > 0) {
+          throw appError('CONFLICT', `Tag is assigned to ${tagged} ${tag.targetType}(s): its target type cannot change`);
+        }
+      }
+      tag.name = dto.name;
+      tag.targetType = dto.targetType;
+      tag.description = dto.description || null;
+      return manager.save(Tag, tag);
+    });
+    return mapTag(updated);
+  }
+
+  /** Removes the tag and, with it, its assignments to products or customers. */
+  async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
+    requireTenantAdministration(principal, tenantId);
+    const tagId = requireResourceId(id, 'Tag');
+    await withTenant(this.dataSource, tenantId, async (manager) => {
+      const { affected } = await manager.delete(Tag, { tenantId, id: tagId });
+      if (!affected) throw appError('NOT_FOUND', 'Tag not found');
+    });
+    return { deleted: true };
+  }
+}
+
+async function findTag(manager: EntityManager, tenantId: string, id: string): Promise<Tag> {
+  // locked: an assignment that starts meanwhile waits, so the in-use check of an update holds until it commits
+  const tag = await manager.findOne(Tag, { where: { tenantId, id }, lock: { mode: 'pessimistic_write' } });
+  if (!tag) throw appError('NOT_FOUND', 'Tag not found');
+  return tag;
+}

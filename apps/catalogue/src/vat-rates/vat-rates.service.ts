@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { formatCents, toCents, type Principal, type VatRateDto, type VatRateView } from '@quotebook/contracts';
+import { appError, withTenant } from '@quotebook/server-core';
+import { DataSource, EntityManager } from 'typeorm';
+import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
+import { requireResourceId } from '../ids';
+import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
+import { VatRate } from './vat-rate.entity';
+import { mapVatRate } from './vat-rate.views';
+
+const VAT_RATE = 'VAT rate';
+
+@Injectable()
+export class VatRatesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list(principal: Principal, tenantId: string): Promise<VatRateView[]> {
+    requireTenantAccess(principal, tenantId);
+    const rates = await withTenant(this.dataSource, tenantId, (manager) =>
+      manager.find(VatRate, { where: { tenantId }, order: { rate: 'DESC', description: 'ASC', id: 'ASC' } }),
+    );
+    return rates.map(mapVatRate);
+  }
+
+  async create(principal: Principal, tenantId: string, dto: VatRateDto): Promise<VatRateView> {
+    requireTenantAdministration(principal, tenantId);
+    const created = await withTenant(this.dataSource, tenantId, (manager) =>
+      manager.save(VatRate, manager.create(VatRate, { tenantId, description: dto.description, rate: formatCents(toCents(dto.rate)) })),
+    );
+    return mapVatRate(created);
+  }
+
+  async update(principal: Principal, tenantId: string, id: string, dto: VatRateDto): Promise<VatRateView> {
+    requireTenantAdministration(principal, tenantId);
+    const vatRateId = requireResourceId(id, VAT_RATE);
+    const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
+      const vatRate = await findVatRate(manager, tenantId, vatRateId);
+      vatRate.description = dto.description;
+      vatRate.rate = formatCents(toCents(dto.rate));
+      return manager.save(VatRate, vatRate);
+    });
+    return mapVatRate(updated);
+  }
+
+  /** A rate that products still use stays: 409 naming how many, nothing changed. */
+  async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
+    requireTenantAdministration(principal, tenantId);
+    const vatRateId = requireResourceId(id, VAT_RATE);
+    const inUse = () => withTenant(this.dataSource, tenantId, (manager) => countProductsUsing(manager, tenantId, vatRateId));
+    try {
+      await withTenant(this.dataSource, tenantId, async (manager) => {
+        await findVatRate(manager, tenantId, vatRateId);
+        const products = await countProductsUsing(manager, tenantId, vatRateId);
+        if (products > 0) throw vatRateInUse(products);
+        await manager.delete(VatRate, { tenantId, id: vatRateId });
+      });
+    } catch (error) {
+      // a product took the rate between the count and the delete: the foreign key refused
+      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'products_vat_rate_fkey')) throw vatRateInUse(await inUse());
+      throw error;
+    }
+    return { deleted: true };
+  }
+}
+
+async function findVatRate(manager: EntityManager, tenantId: string, id: string): Promise<VatRate> {
+  const vatRate = await manager.findOneBy(VatRate, { tenantId, id });
+  if (!vatRate) throw appError('NOT_FOUND', `${VAT_RATE} not found`);
+  return vatRate;
+}
+
+async function countProductsUsing(manager: EntityManager, tenantId: string, vatRateId: string): Promise<number> {
+  const [{ count }] = await manager.query(
+    'SELECT count(*)::int AS count FROM catalogue.products WHERE tenant_id = $1 AND vat_rate_id = $2',
+    [tenantId, vatRateId],
+  );
+  return count;
+}
+
+function vatRateInUse(products: number) {
+  return appError('CONFLICT', `VAT rate is used by ${products} product(s)`);
+}
+
+/**
+ * For products: the VAT rate must be one of the tenant's (400 naming the field otherwise). Locked against
+ * deletion until the product is saved, so a delete running meanwhile waits and then sees it in use.
+ */
+export async function assertVatRateOfTenant(manager: EntityManager, tenantId: string, vatRateId: string): Promise<void> {
+  const rows = await manager.query('SELECT id FROM catalogue.vat_rates WHERE tenant_id = $1 AND id = $2 FOR KEY SHARE', [
+    tenantId,
+    vatRateId,
+  ]);
+  if (rows.length === 0) throw appError('VALIDATION_FAILED', ['vatRateId must be a VAT rate of this tenant']);
+}
