@@ -1,4 +1,13 @@
-import type { TenantView, UserView } from '@quotebook/contracts';
+import type {
+  AvailabilityView,
+  CustomerView,
+  PriceListView,
+  ProductView,
+  TagView,
+  TenantView,
+  UserView,
+  VatRateView,
+} from '@quotebook/contracts';
 
 export interface RecordedRequest {
   method: string;
@@ -82,6 +91,95 @@ export function aTenant(overrides: Partial<TenantView> = {}): TenantView {
     website: null,
     vatNumber: null,
     fiscalCode: null,
+    createdAt: '2025-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aVatRate(overrides: Partial<VatRateView> = {}): VatRateView {
+  return { id: 'vat-22', description: 'Aliquota ordinaria', rate: '22.00', createdAt: '2025-01-10T09:00:00.000Z', ...overrides };
+}
+
+export function aTag(overrides: Partial<TagView> = {}): TagView {
+  return {
+    id: 'tag-1',
+    name: 'Arte e cultura',
+    targetType: 'product',
+    description: null,
+    createdAt: '2025-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aPriceList(overrides: Partial<PriceListView> = {}): PriceListView {
+  return {
+    id: 'pl-1',
+    name: 'Scuole 2025',
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    reductionAmount: null,
+    reductionPercentage: '10.00',
+    isActive: true,
+    createdAt: '2025-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aPeriod(overrides: Partial<AvailabilityView> = {}): AvailabilityView {
+  return {
+    id: 'period-1',
+    productId: 'product-1',
+    startDate: '2025-04-01',
+    endDate: '2025-06-30',
+    hasMinParticipants: false,
+    minParticipants: null,
+    hasCostPerPerson: true,
+    costPerPerson: '45.00',
+    hasFlatRate: false,
+    flatRate: null,
+    hasAdditionalCosts: false,
+    additionalCosts: null,
+    priceIncludesVat: false,
+    ...overrides,
+  };
+}
+
+export function aProduct(overrides: Partial<ProductView> = {}): ProductView {
+  return {
+    id: 'product-1',
+    code: 'AB12CD',
+    titles: { it: 'Tour del Colosseo', en: 'Colosseum Tour' },
+    subtitles: {},
+    shortDescriptions: {},
+    extendedDescriptions: {},
+    tagIds: [],
+    durationHours: 2,
+    durationMinutes: 30,
+    vatRateId: null,
+    availability: [],
+    currentPrice: null,
+    createdAt: '2025-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aCustomer(overrides: Partial<CustomerView> = {}): CustomerView {
+  return {
+    id: 'customer-1',
+    title: 'Spett.le',
+    name: 'Scuola Dante Alighieri',
+    email: 'segreteria@dante.it',
+    phone: null,
+    contact: null,
+    address: null,
+    country: null,
+    city: null,
+    postalCode: null,
+    priceListId: null,
+    vatNumber: null,
+    sdi: null,
+    pec: null,
+    tagIds: [],
     createdAt: '2025-01-10T09:00:00.000Z',
     ...overrides,
   };
