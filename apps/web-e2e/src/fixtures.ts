@@ -57,3 +57,31 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+export type Agency = Awaited<ReturnType<typeof createAgency>>;
+
+/** Signs the agency's admin in at /{keyword} and waits for the dashboard. */
+export async function signInAsAdmin(page: Page, agency: Agency): Promise<void> {
+  await page.goto(`/${agency.keyword}`);
+  await signIn(page, agency.adminUsername, agency.adminPassword);
+  await expect(page).toHaveURL(new RegExp(`/${agency.keyword}/dashboard$`));
+}
+
+/** A JSON call to the gateway as `token`; fails the test on any status other than `expected`. */
+export async function callApi<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  expected = method === 'POST' ? 201 : 200,
+): Promise<T> {
+  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(expected);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+/** The toast that reports an action: its text is the spec's, and a new one replaces the old. */
+export function toast(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text });
+}

@@ -1,10 +1,15 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectCurrentToast, TOAST_DURATION_MS, toastDismissed } from './toast.slice';
 
-/** Renders the one current toast; keyed by id so a new toast replaces the old one at once. */
+/**
+ * Renders the one current toast; keyed by id so a new toast replaces the old one at once. Each toast
+ * gets its own node at the end of the body: an open dialog hides the rest of the page from assistive
+ * technology, and a toast added after it opened must still be announced.
+ */
 export function ToastHost() {
   const toast = useSelector(selectCurrentToast);
   const dispatch = useDispatch();
@@ -17,24 +22,25 @@ export function ToastHost() {
   const destructive = toast.variant === 'destructive';
 
   return (
-    <Snackbar
-      key={toast.id}
-      open
-      autoHideDuration={TOAST_DURATION_MS}
-      onClose={dismiss}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-    >
-      <Alert
-        onClose={() => dismiss()}
-        severity={destructive ? 'error' : 'success'}
-        icon={destructive ? undefined : false}
-        variant="filled"
-        sx={{ width: '100%', minWidth: 300, maxWidth: 440 }}
-        data-variant={toast.variant ?? 'default'}
+    <Portal key={toast.id}>
+      <Snackbar
+        open
+        autoHideDuration={TOAST_DURATION_MS}
+        onClose={dismiss}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >
-        <AlertTitle>{toast.title}</AlertTitle>
-        {toast.description}
-      </Alert>
-    </Snackbar>
+        <Alert
+          onClose={() => dismiss()}
+          severity={destructive ? 'error' : 'success'}
+          icon={destructive ? undefined : false}
+          variant="filled"
+          sx={{ width: '100%', minWidth: 300, maxWidth: 440 }}
+          data-variant={toast.variant ?? 'default'}
+        >
+          <AlertTitle>{toast.title}</AlertTitle>
+          {toast.description}
+        </Alert>
+      </Snackbar>
+    </Portal>
   );
 }
