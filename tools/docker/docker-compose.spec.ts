@@ -7,6 +7,7 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { envVariableNames } from '@quotebook/server-core';
+import { CatalogueEnv } from '../../apps/catalogue/src/env';
 import { GatewayEnv } from '../../apps/gateway/src/env';
 import { IdentityEnv } from '../../apps/identity/src/env';
 import { TenancyEnv } from '../../apps/tenancy/src/env';
@@ -28,6 +29,7 @@ interface ComposeService {
 }
 
 const ENV_CLASSES: Record<string, new () => object> = {
+  catalogue: CatalogueEnv,
   gateway: GatewayEnv,
   identity: IdentityEnv,
   tenancy: TenancyEnv,

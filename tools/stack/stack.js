@@ -10,7 +10,7 @@ const http = require('node:http');
 const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'tenancy'];
+const SERVICES = ['identity', 'tenancy', 'catalogue'];
 const READY_LINE = /service ready|gateway listening/;
 
 /** Creates the database named in `url` when it does not exist yet. */

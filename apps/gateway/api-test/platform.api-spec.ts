@@ -7,6 +7,7 @@ describe('GET /api/health', () => {
     expect(response.body).toEqual({
       status: 'ok',
       components: {
+        catalogue: { status: 'up' },
         identity: { status: 'up' },
         postgres: { status: 'up' },
         redis: { status: 'up' },

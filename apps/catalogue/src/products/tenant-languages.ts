@@ -18,11 +18,9 @@ export class TenantLanguages {
 
   async assertEnabled(principal: Principal, tenantId: string, field: string, languages: readonly string[]): Promise<void> {
     const enabled = await this.of(principal, tenantId);
-    if (languages.some((language) => !enabled.includes(language))) {
-      const message =
-        field === 'language'
-          ? `language must be one of the tenant's languages (${enabled.join(', ')})`
-          : `${field} must contain only the tenant's languages (${enabled.join(', ')})`;
+    const refused = languages.filter((language) => !enabled.includes(language));
+    if (refused.length > 0) {
+      const message = `${field}: ${refused.join(', ')} is not enabled for this agency (enabled: ${enabled.join(', ')})`;
       throw appError('VALIDATION_FAILED', [message]);
     }
   }

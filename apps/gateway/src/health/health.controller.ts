@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ComponentStatus, HealthReport, IDENTITY_HEALTH, RpcPattern, ServiceHealth, TENANCY_HEALTH } from '@quotebook/contracts';
+import { CATALOGUE_HEALTH, ComponentStatus, HealthReport, IDENTITY_HEALTH, RpcPattern, ServiceHealth, TENANCY_HEALTH } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import type { Response } from 'express';
 import type Redis from 'ioredis';
@@ -10,6 +10,7 @@ import { REDIS } from '../common/redis';
 const SERVICE_HEALTH: Record<string, RpcPattern<Record<string, never>, ServiceHealth>> = {
   identity: IDENTITY_HEALTH,
   tenancy: TENANCY_HEALTH,
+  catalogue: CATALOGUE_HEALTH,
 };
 const PROBE_TIMEOUT_MS = 1500;
 
