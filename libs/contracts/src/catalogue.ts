@@ -365,6 +365,18 @@ export class CustomerDto extends TenantEchoDto {
 
 /* ---------- patterns ---------- */
 
+/**
+ * Lists cross NATS in pages: one NATS message is at most 1 MB (the server's default max_payload), and
+ * a large catalogue is bigger than that. The gateway asks page after page and answers the browser with
+ * the whole list in one HTTP response.
+ */
+export interface ListPage {
+  offset: number;
+  limit: number;
+}
+export const PRODUCTS_PAGE_SIZE = 200;
+export const CUSTOMERS_PAGE_SIZE = 1000;
+
 export const CATALOGUE_HEALTH = rpcPattern<Record<string, never>, ServiceHealth>('catalogue.health');
 
 export const VAT_RATES_LIST = rpcPattern<CatalogueRequest, VatRateView[]>('catalogue.vat-rates.list');
@@ -382,7 +394,7 @@ export const PRICE_LISTS_CREATE = rpcPattern<CatalogueWrite<PriceListDto>, Price
 export const PRICE_LISTS_UPDATE = rpcPattern<CatalogueItemWrite<PriceListDto>, PriceListView>('catalogue.price-lists.update');
 export const PRICE_LISTS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.price-lists.delete');
 
-export const PRODUCTS_LIST = rpcPattern<CatalogueRequest, ProductView[]>('catalogue.products.list');
+export const PRODUCTS_LIST = rpcPattern<CatalogueRequest & { page?: ListPage }, ProductView[]>('catalogue.products.list');
 export const PRODUCTS_CREATE = rpcPattern<CatalogueWrite<ProductDto>, ProductView>('catalogue.products.create');
 export const PRODUCTS_UPDATE = rpcPattern<CatalogueItemWrite<ProductDto>, ProductView>('catalogue.products.update');
 export const PRODUCTS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.products.delete');
@@ -395,7 +407,7 @@ export const AVAILABILITY_CREATE = rpcPattern<CatalogueItemWrite<AvailabilityDto
 export const AVAILABILITY_UPDATE = rpcPattern<CatalogueItemWrite<AvailabilityDto> & { availabilityId: string }, AvailabilityView>('catalogue.availability.update');
 export const AVAILABILITY_DELETE = rpcPattern<CatalogueItemRequest & { availabilityId: string }, { deleted: true }>('catalogue.availability.delete');
 
-export const CUSTOMERS_LIST = rpcPattern<CatalogueRequest, CustomerView[]>('catalogue.customers.list');
+export const CUSTOMERS_LIST = rpcPattern<CatalogueRequest & { page?: ListPage }, CustomerView[]>('catalogue.customers.list');
 export const CUSTOMERS_CREATE = rpcPattern<CatalogueWrite<CustomerDto>, CustomerView>('catalogue.customers.create');
 export const CUSTOMERS_UPDATE = rpcPattern<CatalogueItemWrite<CustomerDto>, CustomerView>('catalogue.customers.update');
 export const CUSTOMERS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.customers.delete');

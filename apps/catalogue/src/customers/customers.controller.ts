@@ -9,6 +9,7 @@ import {
   CUSTOMERS_UPDATE,
   CustomerDto,
   SetTagsDto,
+  type ListPage,
   type Principal,
 } from '@quotebook/contracts';
 import { CustomersService } from './customers.service';
@@ -18,8 +19,12 @@ export class CustomersController {
   constructor(private readonly customers: CustomersService) {}
 
   @MessagePattern(CUSTOMERS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
-    return this.customers.list(principal, tenantId);
+  list(
+    @Payload('principal') principal: Principal,
+    @Payload('tenantId') tenantId: string,
+    @Payload('page') page: ListPage | undefined,
+  ) {
+    return this.customers.list(principal, tenantId, page);
   }
 
   @MessagePattern(CUSTOMERS_CREATE.subject)

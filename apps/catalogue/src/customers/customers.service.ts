@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CustomerDto, CustomerView, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
+import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
 import { appError, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
@@ -16,7 +16,8 @@ export class CustomersService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Every customer with its tag ids in two queries, whatever the number of customers. */
-  async list(principal: Principal, tenantId: string): Promise<CustomerView[]> {
+  /** One page of the list (all of it without `page`), each customer with its tag ids. */
+  async list(principal: Principal, tenantId: string, page?: ListPage): Promise<CustomerView[]> {
     requireTenantAccess(principal, tenantId);
     return withTenant(this.dataSource, tenantId, async (manager) => {
       const customers = await manager
@@ -24,8 +25,10 @@ export class CustomersService {
         .where('customer.tenantId = :tenantId', { tenantId })
         .orderBy('lower(customer.name)', 'ASC')
         .addOrderBy('customer.id', 'ASC')
+        .offset(page?.offset)
+        .limit(page?.limit)
         .getMany();
-      const tagIds = await tagIdsByItem(manager, 'customer', tenantId);
+      const tagIds = await tagIdsByItem(manager, 'customer', tenantId, customers.map((customer) => customer.id));
       return customers.map((customer) => mapCustomer(customer, tagIds.get(customer.id) ?? []));
     });
   }

@@ -16,6 +16,7 @@ import {
   PRODUCTS_UPDATE,
   ProductDto,
   SetTagsDto,
+  type ListPage,
   type Principal,
 } from '@quotebook/contracts';
 import { AvailabilityService } from './availability.service';
@@ -29,8 +30,12 @@ export class ProductsController {
   ) {}
 
   @MessagePattern(PRODUCTS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
-    return this.products.list(principal, tenantId);
+  list(
+    @Payload('principal') principal: Principal,
+    @Payload('tenantId') tenantId: string,
+    @Payload('page') page: ListPage | undefined,
+  ) {
+    return this.products.list(principal, tenantId, page);
   }
 
   @MessagePattern(PRODUCTS_CREATE.subject)

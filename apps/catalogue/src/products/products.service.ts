@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  type ListPage,
   todayIn,
   type CopyFromItalianDto,
   type Principal,
@@ -10,7 +11,7 @@ import {
   type TagIdsView,
 } from '@quotebook/contracts';
 import { appError, withTenant } from '@quotebook/server-core';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { CatalogueEnv } from '../env';
 import { requireResourceId } from '../ids';
@@ -39,7 +40,8 @@ export class ProductsService {
    * Every product with its tag ids, its periods and today's price in three queries whatever the number
    * of products: the products, then all their tag links, then all their periods.
    */
-  async list(principal: Principal, tenantId: string): Promise<ProductView[]> {
+  /** One page of the list (all of it without `page`), each product with its tags and periods. */
+  async list(principal: Principal, tenantId: string, page?: ListPage): Promise<ProductView[]> {
     requireTenantAccess(principal, tenantId);
     const today = this.today();
     return withTenant(this.dataSource, tenantId, async (manager) => {
@@ -48,9 +50,16 @@ export class ProductsService {
         .where('product.tenantId = :tenantId', { tenantId })
         .orderBy(`lower(product.titles ->> 'it')`, 'ASC', 'NULLS LAST')
         .addOrderBy('product.code', 'ASC')
+        .addOrderBy('product.id', 'ASC')
+        .offset(page?.offset)
+        .limit(page?.limit)
         .getMany();
-      const tagIds = await tagIdsByItem(manager, 'product', tenantId);
-      const periods = await manager.find(Availability, { where: { tenantId }, order: { productId: 'ASC', startDate: 'ASC' } });
+      const ids = products.map((product) => product.id);
+      const tagIds = await tagIdsByItem(manager, 'product', tenantId, ids);
+      const periods = await manager.find(Availability, {
+        where: { tenantId, productId: In(ids) },
+        order: { productId: 'ASC', startDate: 'ASC' },
+      });
       const periodsByProduct = new Map<string, Availability[]>();
       for (const period of periods) {
         const own = periodsByProduct.get(period.productId);

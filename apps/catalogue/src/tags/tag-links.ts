@@ -22,14 +22,19 @@ export async function tagIdsOf(manager: EntityManager, targetType: TagTargetType
 }
 
 /** The tag ids of every item of the tenant in one query: item id → tag ids by tag name. */
-export async function tagIdsByItem(manager: EntityManager, targetType: TagTargetType, tenantId: string): Promise<Map<string, string[]>> {
+export async function tagIdsByItem(
+  manager: EntityManager,
+  targetType: TagTargetType,
+  tenantId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const { table, itemColumn } = LINKS[targetType];
   const rows: { item_id: string; tag_id: string }[] = await manager.query(
     `SELECT link.${itemColumn} AS item_id, link.tag_id FROM ${table} link
        JOIN catalogue.tags tag ON tag.tenant_id = link.tenant_id AND tag.id = link.tag_id
-      WHERE link.tenant_id = $1
+      WHERE link.tenant_id = $1 AND link.${itemColumn} = ANY($2::uuid[])
       ORDER BY tag.name, tag.id`,
-    [tenantId],
+    [tenantId, itemIds],
   );
   const byItem = new Map<string, string[]>();
   for (const row of rows) {

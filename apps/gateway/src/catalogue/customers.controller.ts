@@ -5,6 +5,7 @@ import {
   CUSTOMERS_DELETE,
   CUSTOMERS_GET_TAGS,
   CUSTOMERS_LIST,
+  CUSTOMERS_PAGE_SIZE,
   CUSTOMERS_SET_TAGS,
   CUSTOMERS_UPDATE,
   CustomerDto,
@@ -14,7 +15,7 @@ import {
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import { AuthenticatedPrincipal, CurrentPrincipal } from '../common/principal.decorator';
-import { CatalogueAdminOnly, catalogueScope, idParam, tenantIdParam } from './catalogue-routes';
+import { CatalogueAdminOnly, catalogueScope, collectPages, idParam, tenantIdParam } from './catalogue-routes';
 
 @ApiTags('customers')
 @ApiBearerAuth()
@@ -28,7 +29,7 @@ export class CustomersController {
     @CurrentPrincipal() principal: AuthenticatedPrincipal,
     @Param('tenantId', tenantIdParam) tenantId: string,
   ): Promise<CustomerView[]> {
-    return this.rpc.send(CUSTOMERS_LIST, catalogueScope(principal, tenantId));
+    return collectPages((page) => this.rpc.send(CUSTOMERS_LIST, { ...catalogueScope(principal, tenantId), page }), CUSTOMERS_PAGE_SIZE);
   }
 
   @Post()

@@ -13,6 +13,7 @@ import {
   PRODUCTS_DELETE,
   PRODUCTS_GET_TAGS,
   PRODUCTS_LIST,
+  PRODUCTS_PAGE_SIZE,
   PRODUCTS_SET_TAGS,
   PRODUCTS_UPDATE,
   ProductDto,
@@ -22,7 +23,7 @@ import {
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import { AuthenticatedPrincipal, CurrentPrincipal } from '../common/principal.decorator';
-import { availabilityIdParam, CatalogueAdminOnly, catalogueScope, idParam, tenantIdParam } from './catalogue-routes';
+import { availabilityIdParam, CatalogueAdminOnly, catalogueScope, collectPages, idParam, tenantIdParam } from './catalogue-routes';
 
 @ApiTags('products')
 @ApiBearerAuth()
@@ -36,7 +37,7 @@ export class ProductsController {
     @CurrentPrincipal() principal: AuthenticatedPrincipal,
     @Param('tenantId', tenantIdParam) tenantId: string,
   ): Promise<ProductView[]> {
-    return this.rpc.send(PRODUCTS_LIST, catalogueScope(principal, tenantId));
+    return collectPages((page) => this.rpc.send(PRODUCTS_LIST, { ...catalogueScope(principal, tenantId), page }), PRODUCTS_PAGE_SIZE);
   }
 
   @Post()
