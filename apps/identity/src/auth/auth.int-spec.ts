@@ -346,6 +346,52 @@ describe('identity auth (integration)', () => {
       await expect(rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'final-secret' })).resolves.toHaveProperty('token');
     });
 
+    it('a new link voids the older unused one: only the newest resets the password', async () => {
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      const older = tokenOf(sentLinks()[0]);
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      const newer = tokenOf(sentLinks()[1]);
+
+      const unused = (await storedTokens()).filter((row) => !row.used);
+      expect(unused.map((row) => row.token_hash)).toEqual([hashResetToken(newer)]);
+      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token: older, newPassword: 'from-the-older-link' }))).toMatchObject({
+        statusCode: 400,
+        message: RESET_PASSWORD_INVALID,
+      });
+      await expect(rpc.send(AUTH_RESET_PASSWORD, { token: newer, newPassword: 'from-the-newer-link' })).resolves.toEqual({
+        message: 'Password reimpostata',
+      });
+    });
+
+    it('two requests at once leave exactly one working link', async () => {
+      await Promise.all([
+        rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' }),
+        rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' }),
+      ]);
+      expect(sentLinks()).toHaveLength(2);
+      expect((await storedTokens()).filter((row) => !row.used)).toHaveLength(1);
+    });
+
+    it('deletes tokens a day past their expiry, used or not, when a link is requested; recent ones stay', async () => {
+      const insertToken = (hash: string, expiredFor: string, used: boolean) =>
+        queryDatabase(
+          database.url,
+          `INSERT INTO identity.password_reset_tokens (user_id, email, token_hash, expires_at, used)
+           VALUES ($1, 'forgetful.user@agency.test', $2, now() - $3::interval, $4)`,
+          [userId, hash, expiredFor, used],
+        );
+      await insertToken('stale-unused', '25 hours', false);
+      await insertToken('stale-used', '2 days', true);
+      await insertToken('recently-expired', '1 hour', true);
+
+      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'nobody-at-all@nowhere.test' });
+
+      const hashes = (await storedTokens()).map((row) => row.token_hash);
+      expect(hashes).not.toContain('stale-unused');
+      expect(hashes).not.toContain('stale-used');
+      expect(hashes).toContain('recently-expired');
+    });
+
     it('a mail failure is logged, never revealed', async () => {
       mailer.mockRejectedValueOnce(new Error('SMTP down'));
       await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' })).resolves.toEqual({

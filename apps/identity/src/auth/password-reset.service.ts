@@ -12,6 +12,8 @@ import { ResetMailer } from './reset-mailer';
 import { hashResetToken, issueResetToken, resetLink } from './reset-token';
 
 export const PASSWORD_RESET_DONE = 'Password reimpostata';
+/** How long a spent (expired or used) reset token is kept after its expiry. */
+export const SPENT_TOKEN_RETENTION = '1 day';
 
 @Injectable()
 export class PasswordResetService {
@@ -27,13 +29,32 @@ export class PasswordResetService {
 
   /**
    * Always the same answer, whether or not the address belongs to anybody. The tokens are stored before
-   * answering; the e-mails leave afterwards, so neither SMTP latency nor an SMTP failure shows.
+   * answering; the e-mails leave afterwards, so neither SMTP latency nor an SMTP failure shows. Only the
+   * newest link of a user works: issuing one voids the older unused ones in the same transaction, which
+   * holds the user's row so that two requests at once cannot both leave a working link.
    */
   async requestReset(email: string): Promise<MessageResponse> {
     const owners = await this.users.findByEmail(email);
-    for (const owner of owners) {
-      const { token, tokenHash, expiresAt } = issueResetToken();
-      await this.dataSource.getRepository(PasswordResetToken).insert({ userId: owner.id, email: owner.email, tokenHash, expiresAt });
+    await this.purgeSpentTokens();
+    const issued = await this.dataSource.transaction(async (manager) => {
+      const links: Array<{ owner: User; token: string }> = [];
+      for (const owner of owners) {
+        const stillThere = await manager
+          .getRepository(User)
+          .createQueryBuilder('user')
+          .select('user.id')
+          .where('user.id = :id', { id: owner.id })
+          .setLock('for_no_key_update')
+          .getRawOne();
+        if (!stillThere) continue;
+        await manager.update(PasswordResetToken, { userId: owner.id, used: false }, { used: true });
+        const { token, tokenHash, expiresAt } = issueResetToken();
+        await manager.insert(PasswordResetToken, { userId: owner.id, email: owner.email, tokenHash, expiresAt });
+        links.push({ owner, token });
+      }
+      return links;
+    });
+    for (const { owner, token } of issued) {
       this.mailer
         .sendResetLink({ email: owner.email, name: owner.name }, resetLink(this.env.PUBLIC_URL, token))
         .catch((error: unknown) =>
@@ -41,6 +62,19 @@ export class PasswordResetService {
         );
     }
     return { message: FORGOT_PASSWORD_ANSWER };
+  }
+
+  /**
+   * Tokens live an hour; a day after expiring (used or not) they are deleted, in one statement run with
+   * every request, so the table stays small without a timer and replicas never get in each other's way.
+   */
+  private async purgeSpentTokens(): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(PasswordResetToken)
+      .where(`expires_at < now() - interval '${SPENT_TOKEN_RETENTION}'`)
+      .execute();
   }
 
   /**
