@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { AuthController } from './auth/auth.controller';
 import { CatalogueHttpModule } from './catalogue/catalogue-http.module';
 import { JWT_SECRET, JwtStrategy } from './auth/jwt.strategy';
+import { FORGOT_PASSWORD_LIMITS, ForgotPasswordThrottleService } from './auth/forgot-password-throttle.service';
 import { LOGIN_THROTTLE_LIMITS, LoginThrottleService } from './auth/login-throttle.service';
 import { TokenRevocationService } from './auth/token-revocation.service';
 import { JwtAuthGuard, RolesGuard, TenantScopeGuard } from './common/guards';
@@ -37,14 +38,26 @@ export class GatewayModule {
         {
           provide: LOGIN_THROTTLE_LIMITS,
           useValue: {
-            maxPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
+            maxPerUsernameAndIp: env.LOGIN_MAX_FAILURES_PER_USERNAME_AND_IP,
             maxPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+            slowdownAfterPerUsername: env.LOGIN_SLOWDOWN_AFTER_FAILURES_PER_USERNAME,
+            slowdownBaseMs: env.LOGIN_SLOWDOWN_BASE_MS,
+            slowdownMaxMs: env.LOGIN_SLOWDOWN_MAX_MS,
             windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+          },
+        },
+        {
+          provide: FORGOT_PASSWORD_LIMITS,
+          useValue: {
+            maxPerEmail: env.FORGOT_PASSWORD_MAX_PER_EMAIL,
+            maxPerIp: env.FORGOT_PASSWORD_MAX_PER_IP,
+            windowSeconds: env.FORGOT_PASSWORD_WINDOW_SECONDS,
           },
         },
         RedisLifecycle,
         TokenRevocationService,
         LoginThrottleService,
+        ForgotPasswordThrottleService,
         JwtStrategy,
         LogoStorageService,
         // order matters: authenticate, then check the role, then the tenant of the path

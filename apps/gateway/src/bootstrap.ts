@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { logLevelsFrom, VALIDATION_OPTIONS } from '@quotebook/server-core';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
+import { AUTH_PATH, noStore } from './auth/no-store';
 import type { GatewayEnv } from './env';
 import { serveSpa, serveUploads } from './web/spa';
 
@@ -36,6 +37,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // before the body parsers, so that their 400/413 answers on auth routes are not cached either
+  app.use(AUTH_PATH, noStore);
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');

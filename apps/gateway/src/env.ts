@@ -33,20 +33,58 @@ export class GatewayEnv extends BusEnv {
   @IsString()
   WEB_DIST_DIR = 'dist/apps/web';
 
+  /** Failed sign-ins of one username from one client address before that pair gets 429. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  LOGIN_MAX_FAILURES_PER_USERNAME = 10;
+  LOGIN_MAX_FAILURES_PER_USERNAME_AND_IP = 10;
 
+  /** Failed sign-ins from one client address, whatever the username, before it gets 429. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   LOGIN_MAX_FAILURES_PER_IP = 100;
 
+  /** A username alone is never locked: after this many failures from anywhere each attempt is delayed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_SLOWDOWN_AFTER_FAILURES_PER_USERNAME = 10;
+
+  /** The first delayed attempt waits twice this; each further one doubles, up to LOGIN_SLOWDOWN_MAX_MS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  LOGIN_SLOWDOWN_BASE_MS = 250;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  LOGIN_SLOWDOWN_MAX_MS = 4000;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)
   LOGIN_FAILURE_WINDOW_SECONDS = 900;
+
+  /** Password reset requests for one e-mail address per window, known or not. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  FORGOT_PASSWORD_MAX_PER_EMAIL = 3;
+
+  /** Password reset requests from one client address per window. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  FORGOT_PASSWORD_MAX_PER_IP = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  FORGOT_PASSWORD_WINDOW_SECONDS = 900;
 
   /** Express "trust proxy": true behind a reverse proxy that sets X-Forwarded-For. */
   @IsOptional()

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcException } from '@nestjs/microservices';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AUTH_FORGOT_PASSWORD,
   AUTH_LOGIN,
@@ -16,6 +17,7 @@ import {
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import { AuthenticatedPrincipal, CurrentPrincipal, Public, toPrincipal } from '../common/principal.decorator';
+import { ForgotPasswordThrottleService } from './forgot-password-throttle.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { TokenRevocationService } from './token-revocation.service';
 
@@ -31,6 +33,7 @@ export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly throttle: LoginThrottleService,
+    private readonly resetRequests: ForgotPasswordThrottleService,
     private readonly revocations: TokenRevocationService,
   ) {}
 
@@ -38,13 +41,15 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() credentials: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
-    await this.throttle.assertAllowed(credentials.username, ip);
+    const attempt = await this.throttle.begin(credentials.username, ip);
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     try {
       const result = await this.rpc.send(AUTH_LOGIN, credentials);
-      await this.throttle.recordSuccess(credentials.username, ip);
+      await this.throttle.succeeded(credentials.username, ip);
       return result;
     } catch (error) {
-      if (isInvalidCredentials(error)) await this.throttle.recordFailure(credentials.username, ip);
+      // a wrong password keeps its count; the answer to the client is the original error either way
+      if (!isInvalidCredentials(error)) await this.throttle.abandoned(credentials.username, ip).catch(() => undefined);
       throw error;
     }
   }
@@ -66,7 +71,8 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body() body: ForgotPasswordDto): Promise<MessageResponse> {
+  async forgotPassword(@Body() body: ForgotPasswordDto, @Ip() ip: string): Promise<MessageResponse> {
+    await this.resetRequests.consume(body.email, ip);
     return this.rpc.send(AUTH_FORGOT_PASSWORD, body);
   }
 

@@ -1,52 +1,128 @@
 import Redis from 'ioredis';
 import { TEST_REDIS_URL } from '@quotebook/testing';
-import { LoginThrottleService, TooManyLoginAttemptsException } from './login-throttle.service';
+import { ForgotPasswordThrottleService, TooManyResetRequestsException } from './forgot-password-throttle.service';
+import { LoginThrottleLimits, LoginThrottleService, TooManyLoginAttemptsException } from './login-throttle.service';
 import { TokenRevocationService } from './token-revocation.service';
 
 describe(LoginThrottleService.name, () => {
   const redis = new Redis(TEST_REDIS_URL);
-  const prefix = process.env['REDIS_KEY_PREFIX']!;
+  const limits: LoginThrottleLimits = {
+    maxPerUsernameAndIp: 3,
+    maxPerIp: 5,
+    slowdownAfterPerUsername: 3,
+    slowdownBaseMs: 100,
+    slowdownMaxMs: 1000,
+    windowSeconds: 60,
+  };
+  let prefix: string;
   let sut: LoginThrottleService;
 
   beforeEach(() => {
-    sut = new LoginThrottleService(redis, `${prefix}${Math.random()}:`, { maxPerUsername: 3, maxPerIp: 5, windowSeconds: 60 });
+    prefix = `${process.env['REDIS_KEY_PREFIX']!}${Math.random()}:`;
+    sut = new LoginThrottleService(redis, prefix, limits);
   });
   afterAll(() => redis.quit());
 
-  it('blocks a username after its limit, with the seconds left in the window', async () => {
-    for (let i = 0; i < 3; i += 1) {
-      await sut.assertAllowed('Mario', '10.0.0.1');
-      await sut.recordFailure('mario', '10.0.0.1');
-    }
-    const blocked = await sut.assertAllowed('mario', '10.0.0.2').catch((error: unknown) => error);
+  const refusal = (attempt: Promise<unknown>) => attempt.then(() => undefined, (error: unknown) => error);
+
+  it('counts before the check: of 20 parallel attempts of one pair exactly the limit get through', async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => sut.begin('mario', '10.0.0.1')));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(refused).toHaveLength(17);
+    for (const { reason } of refused) expect(reason).toBeInstanceOf(TooManyLoginAttemptsException);
+  });
+
+  it('locks a username from one address, with the seconds left in the window; the same username elsewhere goes on', async () => {
+    for (let i = 0; i < 3; i += 1) await sut.begin('Mario', '10.0.0.1');
+    const blocked = await refusal(sut.begin('mario', '10.0.0.1'));
     expect(blocked).toBeInstanceOf(TooManyLoginAttemptsException);
     expect((blocked as TooManyLoginAttemptsException).retryAfterSeconds).toBeGreaterThan(55);
+    expect((blocked as TooManyLoginAttemptsException).retryAfterSeconds).toBeLessThanOrEqual(60);
     expect((blocked as TooManyLoginAttemptsException).getStatus()).toBe(429);
-    await expect(sut.assertAllowed('luigi', '10.0.0.2')).resolves.toBeUndefined();
+    await expect(sut.begin('mario', '10.0.0.2')).resolves.toBeDefined();
+    await expect(sut.begin('luigi', '10.0.0.1')).resolves.toBeDefined();
   });
 
-  it('blocks an address after its limit whatever the username', async () => {
-    for (let i = 0; i < 5; i += 1) await sut.recordFailure(`user${i}`, '10.0.0.9');
-    await expect(sut.assertAllowed('someone-new', '10.0.0.9')).rejects.toBeInstanceOf(TooManyLoginAttemptsException);
-    await expect(sut.assertAllowed('someone-new', '10.0.0.10')).resolves.toBeUndefined();
+  it('locks an address after its limit whatever the username', async () => {
+    for (let i = 0; i < 5; i += 1) await sut.begin(`user${i}`, '10.0.0.9');
+    expect(await refusal(sut.begin('someone-new', '10.0.0.9'))).toBeInstanceOf(TooManyLoginAttemptsException);
+    await expect(sut.begin('someone-new', '10.0.0.10')).resolves.toBeDefined();
   });
 
-  it('a success clears the username counter', async () => {
-    for (let i = 0; i < 3; i += 1) await sut.recordFailure('anna', '10.0.1.1');
-    await sut.recordSuccess('anna', '10.0.1.1');
-    await expect(sut.assertAllowed('anna', '10.0.1.2')).resolves.toBeUndefined();
+  it('never locks a username alone: failures from many addresses only make each next attempt wait longer, up to the cap', async () => {
+    const delays: number[] = [];
+    for (let i = 0; i < 9; i += 1) delays.push((await sut.begin('superadmin', `10.0.3.${i}`)).delayMs);
+    expect(delays).toEqual([0, 0, 0, 200, 400, 800, 1000, 1000, 1000]);
+    await expect(sut.begin('superadmin', '10.0.4.1')).resolves.toEqual({ delayMs: 1000 });
+  });
+
+  it('a right password resets the pair and is not counted as a failure of the address or the username', async () => {
+    for (let i = 0; i < 2; i += 1) await sut.begin('anna', '10.0.1.1');
+    await sut.begin('anna', '10.0.1.1');
+    await sut.succeeded('anna', '10.0.1.1');
+    for (let i = 0; i < 3; i += 1) await sut.begin('anna', '10.0.1.1');
+    expect(await redis.get(`${prefix}login-failures:ip:10.0.1.1`)).toBe('5');
+    expect(await redis.get(`${prefix}login-failures:user:anna`)).toBe('5');
+    expect(await refusal(sut.begin('anna', '10.0.1.1'))).toBeInstanceOf(TooManyLoginAttemptsException);
+  });
+
+  it('an attempt without a password verdict gives its count back', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await sut.begin('bruno', '10.0.5.1');
+      await sut.abandoned('bruno', '10.0.5.1');
+    }
+    await expect(sut.begin('bruno', '10.0.5.1')).resolves.toEqual({ delayMs: 0 });
+    expect(await redis.get(`${prefix}login-failures:pair:10.0.5.1|bruno`)).toBe('1');
   });
 
   it('counts across instances sharing Redis (gateway replicas)', async () => {
-    const replica = new LoginThrottleService(redis, (sut as unknown as { prefix: string }).prefix, {
-      maxPerUsername: 3,
-      maxPerIp: 5,
-      windowSeconds: 60,
-    });
-    await sut.recordFailure('paolo', '10.0.2.1');
-    await replica.recordFailure('paolo', '10.0.2.2');
-    await sut.recordFailure('paolo', '10.0.2.3');
-    await expect(replica.assertAllowed('paolo', '10.0.2.4')).rejects.toBeInstanceOf(TooManyLoginAttemptsException);
+    const replica = new LoginThrottleService(redis, prefix, limits);
+    await sut.begin('paolo', '10.0.2.1');
+    await replica.begin('paolo', '10.0.2.1');
+    await sut.begin('paolo', '10.0.2.1');
+    expect(await refusal(replica.begin('paolo', '10.0.2.1'))).toBeInstanceOf(TooManyLoginAttemptsException);
+    await sut.begin('paolo', '10.0.2.2');
+    await expect(replica.begin('paolo', '10.0.2.3')).resolves.toEqual({ delayMs: 400 });
+  });
+});
+
+describe(ForgotPasswordThrottleService.name, () => {
+  const redis = new Redis(TEST_REDIS_URL);
+  const limits = { maxPerEmail: 3, maxPerIp: 5, windowSeconds: 60 };
+  let prefix: string;
+  let sut: ForgotPasswordThrottleService;
+
+  beforeEach(() => {
+    prefix = `${process.env['REDIS_KEY_PREFIX']!}${Math.random()}:`;
+    sut = new ForgotPasswordThrottleService(redis, prefix, limits);
+  });
+  afterAll(() => redis.quit());
+
+  it('lets through at most the limit of parallel requests for one address (case and spaces do not matter)', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 41 }, (_, i) => sut.consume(i % 2 ? 'Anna@Example.test' : ' anna@example.test', `10.1.0.${i}`)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    for (const { reason } of refused) {
+      expect(reason).toBeInstanceOf(TooManyResetRequestsException);
+      expect((reason as TooManyResetRequestsException).retryAfterSeconds).toBeGreaterThan(55);
+    }
+  });
+
+  it('limits one client address whatever the e-mail', async () => {
+    for (let i = 0; i < 5; i += 1) await sut.consume(`someone${i}@example.test`, '10.1.1.1');
+    await expect(sut.consume('another@example.test', '10.1.1.1')).rejects.toBeInstanceOf(TooManyResetRequestsException);
+    await expect(sut.consume('another@example.test', '10.1.1.2')).resolves.toBeUndefined();
+  });
+
+  it('counts across instances sharing Redis (gateway replicas)', async () => {
+    const replica = new ForgotPasswordThrottleService(redis, prefix, limits);
+    await sut.consume('luca@example.test', '10.1.2.1');
+    await replica.consume('luca@example.test', '10.1.2.2');
+    await sut.consume('luca@example.test', '10.1.2.3');
+    await expect(replica.consume('luca@example.test', '10.1.2.4')).rejects.toBeInstanceOf(TooManyResetRequestsException);
   });
 });
 

@@ -1,30 +1,40 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { REDIS, REDIS_KEY_PREFIX, withRedis } from '../common/redis';
+import { REDIS, REDIS_KEY_PREFIX } from '../common/redis';
+import { consumeAttempt, minutesFrom, releaseAttempt, TooManyAttemptsException } from './attempt-counters';
 
 export interface LoginThrottleLimits {
-  maxPerUsername: number;
+  /** failed sign-ins of one username from one client address before that pair gets 429 */
+  maxPerUsernameAndIp: number;
+  /** failed sign-ins from one client address, whatever the username, before it gets 429 */
   maxPerIp: number;
+  /** failed sign-ins of one username from anywhere after which each attempt is slowed down */
+  slowdownAfterPerUsername: number;
+  /** the first slowed attempt waits twice this; each further one twice the one before */
+  slowdownBaseMs: number;
+  slowdownMaxMs: number;
   windowSeconds: number;
 }
 export const LOGIN_THROTTLE_LIMITS = Symbol('LOGIN_THROTTLE_LIMITS');
 
-export class TooManyLoginAttemptsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      {
-        statusCode: HttpStatus.TOO_MANY_REQUESTS,
-        message: `Too many failed login attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
-        error: 'Too Many Requests',
-      },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+export class TooManyLoginAttemptsException extends TooManyAttemptsException {
+  constructor(retryAfterSeconds: number) {
+    super(`Too many failed login attempts. Try again in ${minutesFrom(retryAfterSeconds)} minute(s).`, retryAfterSeconds);
   }
 }
 
+/** An attempt that has been counted; `delayMs` is how long to wait before checking the password. */
+export interface LoginAttempt {
+  delayMs: number;
+}
+
 /**
- * Counts failed logins per username and per client IP in Redis (so the limit holds across gateway
- * replicas). Each counter lives for one window from its first failure.
+ * Sign-in throttle, in Redis so that it holds across gateway replicas. Every attempt is counted as a
+ * failure before the password is checked, in one atomic step that refuses it when a limit is reached,
+ * so parallel attempts cannot get past the limit; an attempt that turns out not to be a wrong password
+ * gives its count back. The username alone is never locked, since anyone can type it: it is only slowed
+ * down, so that a stranger cannot keep the owner out. Locks apply to a username from one address, and to
+ * one address whatever the username.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -35,42 +45,47 @@ export class LoginThrottleService {
   ) {}
 
   private keys(username: string, ip: string) {
+    const user = username.trim().toLowerCase();
     return {
-      user: `${this.prefix}login-failures:user:${username.trim().toLowerCase()}`,
+      // an address never contains "|", so the pair key cannot be read two ways
+      pair: `${this.prefix}login-failures:pair:${ip}|${user}`,
       ip: `${this.prefix}login-failures:ip:${ip}`,
+      user: `${this.prefix}login-failures:user:${user}`,
     };
   }
 
-  /** Throws 429 (with the seconds until the window passes) when either counter is at its limit. */
-  async assertAllowed(username: string, ip: string): Promise<void> {
+  /** Counts the attempt, or throws 429 (with the seconds until the blocking window ends) without counting it. */
+  async begin(username: string, ip: string): Promise<LoginAttempt> {
     const keys = this.keys(username, ip);
-    const [[, userCount], [, userTtl], [, ipCount], [, ipTtl]] = (await withRedis(() =>
-      this.redis.multi().get(keys.user).ttl(keys.user).get(keys.ip).ttl(keys.ip).exec(),
-    )) as [unknown, string | number | null][];
-    const blocks: number[] = [];
-    if (Number(userCount ?? 0) >= this.limits.maxPerUsername) blocks.push(Number(userTtl));
-    if (Number(ipCount ?? 0) >= this.limits.maxPerIp) blocks.push(Number(ipTtl));
-    if (blocks.length > 0) {
-      throw new TooManyLoginAttemptsException(Math.max(1, ...blocks));
-    }
-  }
-
-  async recordFailure(username: string, ip: string): Promise<void> {
-    const keys = this.keys(username, ip);
-    const window = this.limits.windowSeconds;
-    await withRedis(() =>
-      this.redis
-        .multi()
-        .incr(keys.user)
-        .expire(keys.user, window, 'NX')
-        .incr(keys.ip)
-        .expire(keys.ip, window, 'NX')
-        .exec(),
+    const outcome = await consumeAttempt(
+      this.redis,
+      [
+        { key: keys.pair, limit: this.limits.maxPerUsernameAndIp },
+        { key: keys.ip, limit: this.limits.maxPerIp },
+        { key: keys.user, limit: 0 },
+      ],
+      this.limits.windowSeconds,
     );
+    if (!outcome.allowed) throw new TooManyLoginAttemptsException(outcome.retryAfterSeconds);
+    return { delayMs: this.delayFor(outcome.counts[2]) };
   }
 
-  /** A successful login clears the username's counter (the IP's keeps counting). */
-  async recordSuccess(username: string, ip: string): Promise<void> {
-    await withRedis(() => this.redis.del(this.keys(username, ip).user));
+  /** Delay for the n-th attempt of a username within the window: 0 up to the threshold, then doubling up to the cap. */
+  delayFor(attemptsOfUsername: number): number {
+    const over = attemptsOfUsername - this.limits.slowdownAfterPerUsername;
+    if (over <= 0) return 0;
+    return Math.min(this.limits.slowdownBaseMs * 2 ** Math.min(over, 30), this.limits.slowdownMaxMs);
+  }
+
+  /** The right password: the pair starts afresh, and this attempt no longer counts for the address or the username. */
+  async succeeded(username: string, ip: string): Promise<void> {
+    const keys = this.keys(username, ip);
+    await releaseAttempt(this.redis, [keys.ip, keys.user], [keys.pair]);
+  }
+
+  /** The attempt ended without a password verdict (service down, tenant refused): it does not count. */
+  async abandoned(username: string, ip: string): Promise<void> {
+    const keys = this.keys(username, ip);
+    await releaseAttempt(this.redis, [keys.pair, keys.ip, keys.user]);
   }
 }
