@@ -1,1 +1,1 @@
-module.exports = require('../../tools/webpack/nest-app')(__dirname);
+module.exports = require('../../tools/webpack/nest-app')(__dirname, { openApi: true });

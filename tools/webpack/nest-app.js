@@ -3,7 +3,24 @@
 const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
 const { basename, join } = require('node:path');
 
-module.exports = function nestAppWebpackConfig(appDir) {
+/**
+ * The @nestjs/swagger compiler plugin describes the request and response classes of libs/contracts
+ * (properties, types, optionality, class-validator limits) and each controller route's return type,
+ * so the OpenAPI document follows the TypeScript source and is never written a second time by hand.
+ * A file is matched when its path contains one of the patterns.
+ */
+const OPENAPI_TRANSFORMER = {
+  name: '@nestjs/swagger/plugin',
+  options: {
+    dtoFileNameSuffix: ['libs/contracts/src/'],
+    controllerFileNameSuffix: ['.controller.ts'],
+    classValidatorShim: true,
+    introspectComments: true,
+  },
+};
+
+/** `openApi: true` runs the OpenAPI plugin (it needs the type checker, so it makes the build slower). */
+module.exports = function nestAppWebpackConfig(appDir, { openApi = false } = {}) {
   return {
     output: { path: join(__dirname, '../../dist/apps', basename(appDir)) },
     plugins: [
@@ -16,6 +33,7 @@ module.exports = function nestAppWebpackConfig(appDir) {
         outputHashing: 'none',
         generatePackageJson: false,
         sourceMap: true,
+        transformers: openApi ? [OPENAPI_TRANSFORMER] : [],
       }),
     ],
   };
