@@ -62,7 +62,7 @@ describe('POST /api/auth/login', () => {
     expect(huge.status).toBe(413);
   });
 
-  it('after 10 failures for one username answers 429 with Retry-After, even with the right password', async () => {
+  it('after 10 failures for one username from one address answers 429 with Retry-After, even with the right password', async () => {
     const { payload } = await createTenantWithAdmin(await superadminToken());
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const failed = await api('POST', '/api/auth/login', { body: { username: payload.adminUsername, password: 'bad-guess' } });
