@@ -9,7 +9,7 @@ export const MIN_NAME_LENGTH = 2;
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** A user as every API answer shows it: never the password hash. */
-export interface UserView {
+export class UserView {
   id: string;
   username: string;
   name: string;
@@ -53,12 +53,12 @@ export class ResetPasswordDto {
   newPassword: string;
 }
 
-export interface LoginResponse {
+export class LoginResponse {
   token: string;
   user: UserView;
 }
 
-export interface MessageResponse {
+export class MessageResponse {
   message: string;
 }
 

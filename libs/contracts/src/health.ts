@@ -9,10 +9,17 @@ export interface ServiceHealth {
   database: ComponentStatus;
 }
 
+export class ComponentHealth {
+  status: ComponentStatus;
+  /** why the component is down */
+  detail?: string;
+}
+
 /** The gateway's /api/health body. */
-export interface HealthReport {
+export class HealthReport {
   status: 'ok' | 'error';
-  components: Record<string, { status: ComponentStatus; detail?: string }>;
+  /** by component name: each service, postgres and redis */
+  components: Record<string, ComponentHealth>;
 }
 
 export const IDENTITY_HEALTH = rpcPattern<Record<string, never>, ServiceHealth>('identity.health');

@@ -1,9 +1,12 @@
 import { registerDecorator, ValidationOptions } from 'class-validator';
 
+/** A non-negative amount written with at most two decimals. */
+export const MONEY_PATTERN = /^\d+(\.\d{1,2})?$/;
+
 /** Money and rates travel as strings with two decimals ("120.50"); requests may send a number. */
 export function isMoneyValue(value: unknown, max: number): boolean {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d+(\.\d{1,2})?$/.test(text.trim())) return false;
+  if (typeof text !== 'string' || !MONEY_PATTERN.test(text.trim())) return false;
   return Number(text) <= max;
 }
 
@@ -14,6 +17,7 @@ export function IsMoney(max = 99_999_999.99, options?: ValidationOptions): Prope
       name: 'isMoney',
       target: target.constructor,
       propertyName: String(propertyName),
+      constraints: [max],
       options: {
         message: `${String(propertyName)} must be a number from 0 to ${max} with at most 2 decimals`,
         ...options,

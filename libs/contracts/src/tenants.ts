@@ -28,6 +28,8 @@ export const RESERVED_KEYWORDS = [
 ] as const;
 
 export const KEYWORD_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const KEYWORD_MIN_LENGTH = 2;
+export const KEYWORD_MAX_LENGTH = 40;
 
 export const TENANT_SETTINGS_FIELDS = [
   'companyName', 'address', 'country', 'city', 'postalCode', 'phone', 'mobile', 'referenceEmail',
@@ -36,8 +38,23 @@ export const TENANT_SETTINGS_FIELDS = [
 export type TenantSettingsField = (typeof TENANT_SETTINGS_FIELDS)[number];
 export type TenantSettings = Record<TenantSettingsField, string | null>;
 
+/** The agency's own details (the Settings page); every field of TENANT_SETTINGS_FIELDS. */
+export class TenantSettingsView implements TenantSettings {
+  companyName: string | null;
+  address: string | null;
+  country: string | null;
+  city: string | null;
+  postalCode: string | null;
+  phone: string | null;
+  mobile: string | null;
+  referenceEmail: string | null;
+  website: string | null;
+  vatNumber: string | null;
+  fiscalCode: string | null;
+}
+
 /** A tenant as the superadmin and the agency see it. */
-export interface TenantView extends TenantSettings {
+export class TenantView extends TenantSettingsView {
   id: string;
   name: string;
   keyword: string;
@@ -52,7 +69,7 @@ export interface TenantView extends TenantSettings {
 /** The public answer of by-keyword: what the login page needs, nothing secret. */
 export type TenantPublicView = TenantView;
 
-export interface TenantAdminView {
+export class TenantAdminView {
   id: string;
   username: string;
   name: string;
@@ -167,7 +184,9 @@ export class TenantSettingsDto {
 
 /** Keyword rule shared by the DTO check and the service's re-check. */
 export function keywordProblem(keyword: string): string | null {
-  if (keyword.length < 2 || keyword.length > 40) return 'Keyword must be 2 to 40 characters';
+  if (keyword.length < KEYWORD_MIN_LENGTH || keyword.length > KEYWORD_MAX_LENGTH) {
+    return `Keyword must be ${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters`;
+  }
   if (!KEYWORD_PATTERN.test(keyword)) return 'Keyword may contain only lowercase letters, digits and dashes';
   if ((RESERVED_KEYWORDS as readonly string[]).includes(keyword)) return `Keyword "${keyword}" is reserved`;
   return null;
