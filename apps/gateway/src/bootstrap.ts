@@ -1,12 +1,13 @@
 import { INestApplication, Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { logLevelsFrom, VALIDATION_OPTIONS } from '@quotebook/server-core';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import { AUTH_PATH, noStore } from './auth/no-store';
 import type { GatewayEnv } from './env';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { serveSpa, serveUploads } from './web/spa';
 
 export const BODY_LIMIT = '1mb';
@@ -45,16 +46,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   app.useGlobalPipes(new ValidationPipe({ ...VALIDATION_OPTIONS }));
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Quotebook API')
-      .setDescription('Multi-tenant quoting and booking: the gateway HTTP API')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
 
   serveUploads(app, env.UPLOAD_DIR);
   if (!serveSpa(app, env.WEB_DIST_DIR)) {

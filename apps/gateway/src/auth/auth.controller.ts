@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { RpcException } from '@nestjs/microservices';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import { AuthenticatedPrincipal, CurrentPrincipal, Public, toPrincipal } from '../common/principal.decorator';
+import { ErrorResponse } from '../openapi/error-response';
 import { ForgotPasswordThrottleService } from './forgot-password-throttle.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { TokenRevocationService } from './token-revocation.service';
@@ -40,6 +41,9 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ApiUnauthorizedResponse({ type: ErrorResponse, description: 'Wrong username or password' })
+  @ApiForbiddenResponse({ type: ErrorResponse, description: 'The agency is disabled or expired' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponse, description: 'Too many failed sign-ins: wait for Retry-After seconds' })
   async login(@Body() credentials: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
     const attempt = await this.throttle.begin(credentials.username, ip);
     if (attempt.delayMs > 0) await sleep(attempt.delayMs);
@@ -71,6 +75,7 @@ export class AuthController {
   @Public()
   @Post('forgot-password')
   @HttpCode(200)
+  @ApiTooManyRequestsResponse({ type: ErrorResponse, description: 'Too many reset requests: wait for Retry-After seconds' })
   async forgotPassword(@Body() body: ForgotPasswordDto, @Ip() ip: string): Promise<MessageResponse> {
     await this.resetRequests.consume(body.email, ip);
     return this.rpc.send(AUTH_FORGOT_PASSWORD, body);

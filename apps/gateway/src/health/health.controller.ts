@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CATALOGUE_HEALTH, ComponentStatus, HealthReport, IDENTITY_HEALTH, RpcPattern, ServiceHealth, TENANCY_HEALTH } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import type { Response } from 'express';
@@ -25,6 +25,7 @@ export class HealthController {
   /** 200 only when every service answers over NATS and PostgreSQL and Redis are reachable; else 503. */
   @Public()
   @Get()
+  @ApiServiceUnavailableResponse({ type: HealthReport, description: 'A component is down' })
   async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
     const components: HealthReport['components'] = {};
     const databaseReports: ComponentStatus[] = [];

@@ -13,9 +13,11 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CreateTenantDto,
+  KEYWORD_MAX_LENGTH,
+  KEYWORD_PATTERN,
   TENANTS_BY_KEYWORD,
   TENANTS_CREATE,
   TENANTS_DELETE,
@@ -63,6 +65,11 @@ export class TenantsController {
 
   @Public()
   @Get('by-keyword/:keyword')
+  @ApiParam({
+    name: 'keyword',
+    description: 'the agency keyword; case and surrounding spaces are ignored',
+    schema: { type: 'string', pattern: KEYWORD_PATTERN.source, maxLength: KEYWORD_MAX_LENGTH },
+  })
   byKeyword(@Param('keyword') keyword: string): Promise<TenantPublicView> {
     return this.rpc.send(TENANTS_BY_KEYWORD, { keyword: keyword.trim().toLowerCase() });
   }
