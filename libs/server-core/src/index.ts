@@ -2,6 +2,7 @@ export * from './env';
 export * from './app-error';
 export * from './rpc-validation.pipe';
 export * from './rpc-client';
+export * from './safe-reply-server-nats';
 export * from './database';
 export * from './event-bus';
 export * from './health';

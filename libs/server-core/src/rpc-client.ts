@@ -1,8 +1,9 @@
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, RpcException, Transport } from '@nestjs/microservices';
+import { ClientProxy, ClientProxyFactory, CustomStrategy, RpcException, Transport } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { isAppError, makeAppError, RpcPattern } from '@quotebook/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { SafeReplyServerNats } from './safe-reply-server-nats';
 
 const NATS_CLIENT = Symbol('NATS_CLIENT');
 const RPC_OPTIONS = Symbol('RPC_OPTIONS');
@@ -93,9 +94,9 @@ export class RpcClientModule {
   }
 }
 
-export function natsServerOptions(natsUrl: string, queue: string) {
+/** A service's NATS server: a queue group, reconnecting forever, and replies that cannot crash it. */
+export function natsServerOptions(natsUrl: string, queue: string): CustomStrategy {
   return {
-    transport: Transport.NATS as const,
-    options: { servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    strategy: new SafeReplyServerNats({ servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 }),
   };
 }

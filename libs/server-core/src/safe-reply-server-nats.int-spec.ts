@@ -1,0 +1,112 @@
+import { Controller, DynamicModule, INestApplicationContext, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, RpcException } from '@nestjs/microservices';
+import { type AppError, isAppError, rpcPattern } from '@quotebook/contracts';
+import { RpcClient, RpcClientModule } from './rpc-client';
+import { REPLY_FAILED_MESSAGE, REPLY_TOO_LARGE_MESSAGE } from './safe-reply-server-nats';
+import { createServiceApp } from './service-bootstrap';
+import { connect, StringCodec } from 'nats';
+
+// server-core sits below libs/testing, so this file connects on its own
+const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
+
+const PING = rpcPattern<Record<string, never>, { pong: true }>('reply-test.ping');
+const HUGE = rpcPattern<Record<string, never>, { text: string }>('reply-test.huge');
+const JUST_FITS = rpcPattern<Record<string, never>, { text: string }>('reply-test.just-fits');
+const UNSERIALIZABLE = rpcPattern<Record<string, never>, { count: bigint }>('reply-test.unserializable');
+
+const TWO_MEGABYTES = 2 * 1024 * 1024;
+
+@Controller()
+class ReplyTestController {
+  @MessagePattern(PING.subject)
+  ping() {
+    return { pong: true };
+  }
+
+  @MessagePattern(HUGE.subject)
+  huge() {
+    return { text: 'x'.repeat(TWO_MEGABYTES) };
+  }
+
+  @MessagePattern(JUST_FITS.subject)
+  justFits() {
+    return { text: 'y'.repeat(900 * 1024) };
+  }
+
+  @MessagePattern(UNSERIALIZABLE.subject)
+  unserializable() {
+    return { count: BigInt(1) };
+  }
+}
+
+@Module({ controllers: [ReplyTestController] })
+class ReplyTestModule {}
+
+async function failureOf(call: Promise<unknown>): Promise<AppError> {
+  try {
+    await call;
+  } catch (error) {
+    const carried = error instanceof RpcException ? error.getError() : error;
+    if (isAppError(carried)) return carried;
+    throw error;
+  }
+  throw new Error('the call succeeded but was expected to fail');
+}
+
+describe('a service whose reply cannot be sent (integration)', () => {
+  let service: INestMicroservice;
+  let client: INestApplicationContext;
+  let rpc: RpcClient;
+
+  beforeAll(async () => {
+    const module: DynamicModule = { module: ReplyTestModule };
+    service = await createServiceApp(module, { natsUrl: NATS_URL, queue: 'reply-test', logLevel: 'fatal' });
+    await service.listen();
+    client = await NestFactory.createApplicationContext(RpcClientModule.forRoot({ natsUrl: NATS_URL, timeoutMs: 5000 }), {
+      logger: false,
+    });
+    rpc = client.get(RpcClient);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await service?.close();
+  });
+
+  it('answers a reply over the bus limit with a small error at once, and answers the next request', async () => {
+    const began = Date.now();
+    const error = await failureOf(rpc.send(HUGE, {}));
+    expect(Date.now() - began).toBeLessThan(4000);
+    expect(error).toMatchObject({ code: 'BAD_GATEWAY', statusCode: 502, message: REPLY_TOO_LARGE_MESSAGE });
+    await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
+  });
+
+  it('keeps answering after several oversized replies in parallel', async () => {
+    const failures = await Promise.all([1, 2, 3].map(() => failureOf(rpc.send(HUGE, {}))));
+    expect(failures.map((failure) => failure.statusCode)).toEqual([502, 502, 502]);
+    await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
+  });
+
+  it('still sends a large reply that fits', async () => {
+    const reply = await rpc.send(JUST_FITS, {});
+    expect(reply.text).toHaveLength(900 * 1024);
+  });
+
+  it('answers a reply that cannot be serialized with an error, and answers the next request', async () => {
+    const error = await failureOf(rpc.send(UNSERIALIZABLE, {}));
+    expect(error).toMatchObject({ code: 'INTERNAL', statusCode: 500, message: REPLY_FAILED_MESSAGE });
+    await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
+  });
+
+  it('answers a message that is not JSON with an error instead of failing in the background', async () => {
+    const connection = await connect({ servers: [NATS_URL] });
+    try {
+      const reply = await connection.request(PING.subject, StringCodec().encode('{not json'), { timeout: 4000 });
+      expect(JSON.parse(StringCodec().decode(reply.data))).toMatchObject({ err: { code: 'INTERNAL', statusCode: 500 }, isDisposed: true });
+    } finally {
+      await connection.close();
+    }
+    await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
+  });
+});
