@@ -99,7 +99,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is too large',
   415: 'The request body has an unsupported media type or encoding',
   429: 'Too many attempts: wait for the seconds given in Retry-After',
-  503: 'A service did not answer in time or is down',
+  503: 'A service is down or unreachable',
+  504: 'A service did not answer in time',
 };
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -111,7 +112,8 @@ function errorStatusesOf(method: string, operation: OperationObject, route: Rout
   const isJsonBody = body?.content?.['application/json'] !== undefined;
   const hasPathParameters = parameters.some((parameter) => parameter.in === 'path');
   const isChecked = (parameter: ParameterObject) => parameter.in !== 'path' || route.checkedParameters.includes(parameter.name);
-  const statuses = [503];
+  // a route that declares its own 503 (health) answers without waiting on a service
+  const statuses = operation.responses['503'] ? [] : [503, 504];
   if (body || parameters.some(isChecked)) statuses.push(400);
   if (!route.isPublic) statuses.push(401);
   if (!route.isPublic && (route.roles.length < ALL_ROLES.length || parameters.some((p) => p.name === 'tenantId'))) {
