@@ -8,6 +8,7 @@ import { CatalogueEnv } from './env';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { CreateCatalogue1767312000000 } from './migrations/1767312000000-create-catalogue';
+import { ProductTextBytes1767398400000 } from './migrations/1767398400000-product-text-bytes';
 import { PriceList } from './price-lists/price-list.entity';
 import { PriceListsModule } from './price-lists/price-lists.module';
 import { Availability } from './products/availability.entity';
@@ -32,7 +33,7 @@ export class CatalogueModule {
             url: env.DATABASE_URL,
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
-            migrations: [CreateCatalogue1767312000000],
+            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000],
             runtimeRole: CATALOGUE_RUNTIME_ROLE,
           }),
         ),

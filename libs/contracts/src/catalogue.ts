@@ -366,16 +366,28 @@ export class CustomerDto extends TenantEchoDto {
 /* ---------- patterns ---------- */
 
 /**
- * Lists cross NATS in pages: one NATS message is at most 1 MB (the server's default max_payload), and
- * a large catalogue is bigger than that. The gateway asks page after page and answers the browser with
- * the whole list in one HTTP response.
+ * Lists cross NATS in pages bounded by bytes, not by a number of items: one NATS message is at most
+ * 1 MB (the server's default max_payload) and what an agency types has no fixed size. The service
+ * fills a page while its items stay within LIST_PAGE_BYTES (a single larger item still goes alone)
+ * and says where the next page starts; the gateway follows `nextCursor` until it is null and answers
+ * the browser with the whole list in one HTTP response.
  */
-export interface ListPage {
-  offset: number;
-  limit: number;
+export interface ListPageRequest {
+  /** where the page starts: 0, then the previous page's nextCursor */
+  cursor?: number;
 }
-export const PRODUCTS_PAGE_SIZE = 200;
-export const CUSTOMERS_PAGE_SIZE = 1000;
+export interface ListPage<T> {
+  items: T[];
+  /** null on the last page */
+  nextCursor: number | null;
+}
+/** The JSON size of one page's items, well under the 1 MB bus limit with the reply's envelope. */
+export const LIST_PAGE_BYTES = 512 * 1024;
+/**
+ * The JSON size (UTF-8) of a product's texts in all its languages together, so that one product
+ * always fits in a message whatever characters it holds.
+ */
+export const PRODUCT_TEXTS_MAX_BYTES = 512 * 1024;
 
 export const CATALOGUE_HEALTH = rpcPattern<Record<string, never>, ServiceHealth>('catalogue.health');
 
@@ -394,7 +406,7 @@ export const PRICE_LISTS_CREATE = rpcPattern<CatalogueWrite<PriceListDto>, Price
 export const PRICE_LISTS_UPDATE = rpcPattern<CatalogueItemWrite<PriceListDto>, PriceListView>('catalogue.price-lists.update');
 export const PRICE_LISTS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.price-lists.delete');
 
-export const PRODUCTS_LIST = rpcPattern<CatalogueRequest & { page?: ListPage }, ProductView[]>('catalogue.products.list');
+export const PRODUCTS_LIST = rpcPattern<CatalogueRequest & ListPageRequest, ListPage<ProductView>>('catalogue.products.list');
 export const PRODUCTS_CREATE = rpcPattern<CatalogueWrite<ProductDto>, ProductView>('catalogue.products.create');
 export const PRODUCTS_UPDATE = rpcPattern<CatalogueItemWrite<ProductDto>, ProductView>('catalogue.products.update');
 export const PRODUCTS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.products.delete');
@@ -407,7 +419,7 @@ export const AVAILABILITY_CREATE = rpcPattern<CatalogueItemWrite<AvailabilityDto
 export const AVAILABILITY_UPDATE = rpcPattern<CatalogueItemWrite<AvailabilityDto> & { availabilityId: string }, AvailabilityView>('catalogue.availability.update');
 export const AVAILABILITY_DELETE = rpcPattern<CatalogueItemRequest & { availabilityId: string }, { deleted: true }>('catalogue.availability.delete');
 
-export const CUSTOMERS_LIST = rpcPattern<CatalogueRequest & { page?: ListPage }, CustomerView[]>('catalogue.customers.list');
+export const CUSTOMERS_LIST = rpcPattern<CatalogueRequest & ListPageRequest, ListPage<CustomerView>>('catalogue.customers.list');
 export const CUSTOMERS_CREATE = rpcPattern<CatalogueWrite<CustomerDto>, CustomerView>('catalogue.customers.create');
 export const CUSTOMERS_UPDATE = rpcPattern<CatalogueItemWrite<CustomerDto>, CustomerView>('catalogue.customers.update');
 export const CUSTOMERS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.customers.delete');

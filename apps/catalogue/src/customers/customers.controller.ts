@@ -9,7 +9,6 @@ import {
   CUSTOMERS_UPDATE,
   CustomerDto,
   SetTagsDto,
-  type ListPage,
   type Principal,
 } from '@quotebook/contracts';
 import { CustomersService } from './customers.service';
@@ -22,9 +21,9 @@ export class CustomersController {
   list(
     @Payload('principal') principal: Principal,
     @Payload('tenantId') tenantId: string,
-    @Payload('page') page: ListPage | undefined,
+    @Payload('cursor') cursor: number | undefined,
   ) {
-    return this.customers.list(principal, tenantId, page);
+    return this.customers.list(principal, tenantId, cursor);
   }
 
   @MessagePattern(CUSTOMERS_CREATE.subject)

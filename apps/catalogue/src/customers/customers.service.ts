@@ -2,34 +2,47 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
 import { appError, withTenant } from '@quotebook/server-core';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { requireResourceId } from '../ids';
+import { fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, type SizedRow, TAG_ID_BYTES } from '../list-pages';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
 import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { Customer } from './customer.entity';
 import { customerChanges, mapCustomer } from './customer.views';
 
+/** What a customer's JSON may add to its row's: the tag ids' key and brackets, camelCase keys. */
+const CUSTOMER_FIELDS_BYTES = 64;
+
 @Injectable()
 export class CustomersService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Every customer with its tag ids in two queries, whatever the number of customers. */
-  /** One page of the list (all of it without `page`), each customer with its tag ids. */
-  async list(principal: Principal, tenantId: string, page?: ListPage): Promise<CustomerView[]> {
+  /**
+   * One page of the list, bounded by bytes, in three queries whatever its size: the sizes of the
+   * customers from the cursor on (the row's JSON, the tag links counted), then the page's customers,
+   * all their tag links.
+   */
+  async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<CustomerView>> {
     requireTenantAccess(principal, tenantId);
+    const start = pageStart(cursor);
     return withTenant(this.dataSource, tenantId, async (manager) => {
-      const customers = await manager
-        .createQueryBuilder(Customer, 'customer')
-        .where('customer.tenantId = :tenantId', { tenantId })
-        .orderBy('lower(customer.name)', 'ASC')
-        .addOrderBy('customer.id', 'ASC')
-        .offset(page?.offset)
-        .limit(page?.limit)
-        .getMany();
-      const tagIds = await tagIdsByItem(manager, 'customer', tenantId, customers.map((customer) => customer.id));
-      return customers.map((customer) => mapCustomer(customer, tagIds.get(customer.id) ?? []));
+      const sized: SizedRow[] = await manager.query(
+        `SELECT customer.id,
+                octet_length(to_jsonb(customer)::text) + $4
+                  + $5 * (SELECT count(*) FROM catalogue.customer_tags link
+                           WHERE link.tenant_id = customer.tenant_id AND link.customer_id = customer.id) AS bytes
+           FROM catalogue.customers customer
+          WHERE customer.tenant_id = $1
+          ORDER BY lower(customer.name) ASC, customer.id ASC
+         OFFSET $2 LIMIT $3`,
+        [tenantId, start, PAGE_ROWS_MAX + 1, CUSTOMER_FIELDS_BYTES, TAG_ID_BYTES],
+      );
+      const { ids, nextCursor } = fillPage(sized, start);
+      const customers = inOrderOf(ids, await manager.find(Customer, { where: { tenantId, id: In(ids) } }));
+      const tagIds = await tagIdsByItem(manager, 'customer', tenantId, ids);
+      return { items: customers.map((customer) => mapCustomer(customer, tagIds.get(customer.id) ?? [])), nextCursor };
     });
   }
 

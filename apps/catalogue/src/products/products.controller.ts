@@ -16,7 +16,6 @@ import {
   PRODUCTS_UPDATE,
   ProductDto,
   SetTagsDto,
-  type ListPage,
   type Principal,
 } from '@quotebook/contracts';
 import { AvailabilityService } from './availability.service';
@@ -33,9 +32,9 @@ export class ProductsController {
   list(
     @Payload('principal') principal: Principal,
     @Payload('tenantId') tenantId: string,
-    @Payload('page') page: ListPage | undefined,
+    @Payload('cursor') cursor: number | undefined,
   ) {
-    return this.products.list(principal, tenantId, page);
+    return this.products.list(principal, tenantId, cursor);
   }
 
   @MessagePattern(PRODUCTS_CREATE.subject)

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type ListPage,
+  PRODUCT_TEXTS_MAX_BYTES,
   todayIn,
   type CopyFromItalianDto,
   type Principal,
@@ -15,6 +16,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { CatalogueEnv } from '../env';
 import { requireResourceId } from '../ids';
+import { fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, type SizedRow, TAG_ID_BYTES } from '../list-pages';
 import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { assertVatRateOfTenant } from '../vat-rates/vat-rates.service';
@@ -28,6 +30,10 @@ import { copyItalianTexts, EMPTY_TEXTS, hasItalianTitle, mergeLanguageTexts, typ
 /** A clash among 2.2 billion codes is rare; several in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
 
+/** Upper bounds of a product's JSON size besides its texts: its other fields, and one period. */
+const PRODUCT_FIELDS_BYTES = 512;
+const PERIOD_BYTES = 512;
+
 @Injectable()
 export class ProductsService {
   constructor(
@@ -37,24 +43,30 @@ export class ProductsService {
   ) {}
 
   /**
-   * Every product with its tag ids, its periods and today's price in three queries whatever the number
-   * of products: the products, then all their tag links, then all their periods.
+   * One page of the list, bounded by bytes, in four queries whatever its size: the sizes of the
+   * products from the cursor on (the texts' stored size, the periods and tag links counted), then
+   * the page's products, all their tag links, all their periods.
    */
-  /** One page of the list (all of it without `page`), each product with its tags and periods. */
-  async list(principal: Principal, tenantId: string, page?: ListPage): Promise<ProductView[]> {
+  async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<ProductView>> {
     requireTenantAccess(principal, tenantId);
+    const start = pageStart(cursor);
     const today = this.today();
     return withTenant(this.dataSource, tenantId, async (manager) => {
-      const products = await manager
-        .createQueryBuilder(Product, 'product')
-        .where('product.tenantId = :tenantId', { tenantId })
-        .orderBy(`lower(product.titles ->> 'it')`, 'ASC', 'NULLS LAST')
-        .addOrderBy('product.code', 'ASC')
-        .addOrderBy('product.id', 'ASC')
-        .offset(page?.offset)
-        .limit(page?.limit)
-        .getMany();
-      const ids = products.map((product) => product.id);
+      const sized: SizedRow[] = await manager.query(
+        `SELECT product.id,
+                product.text_bytes + $4
+                  + $5 * (SELECT count(*) FROM catalogue.product_availability period
+                           WHERE period.tenant_id = product.tenant_id AND period.product_id = product.id)
+                  + $6 * (SELECT count(*) FROM catalogue.product_tags link
+                           WHERE link.tenant_id = product.tenant_id AND link.product_id = product.id) AS bytes
+           FROM catalogue.products product
+          WHERE product.tenant_id = $1
+          ORDER BY lower(product.titles ->> 'it') ASC NULLS LAST, product.code ASC, product.id ASC
+         OFFSET $2 LIMIT $3`,
+        [tenantId, start, PAGE_ROWS_MAX + 1, PRODUCT_FIELDS_BYTES, PERIOD_BYTES, TAG_ID_BYTES],
+      );
+      const { ids, nextCursor } = fillPage(sized, start);
+      const products = inOrderOf(ids, await manager.find(Product, { where: { tenantId, id: In(ids) } }));
       const tagIds = await tagIdsByItem(manager, 'product', tenantId, ids);
       const periods = await manager.find(Availability, {
         where: { tenantId, productId: In(ids) },
@@ -66,9 +78,10 @@ export class ProductsService {
         if (own) own.push(period);
         else periodsByProduct.set(period.productId, [period]);
       }
-      return products.map((product) =>
+      const items = products.map((product) =>
         mapProduct(product, tagIds.get(product.id) ?? [], periodsByProduct.get(product.id) ?? [], today),
       );
+      return { items, nextCursor };
     });
   }
 
@@ -79,7 +92,7 @@ export class ProductsService {
       if (dto.vatRateId) await assertVatRateOfTenant(manager, tenantId, dto.vatRateId);
       return insertProduct(manager, {
         tenantId,
-        ...mergeLanguageTexts(EMPTY_TEXTS, dto.language, dto),
+        ...withinTextLimit(mergeLanguageTexts(EMPTY_TEXTS, dto.language, dto), TEXTS_TOO_LARGE),
         durationHours: dto.durationHours ?? 0,
         durationMinutes: dto.durationMinutes ?? 0,
         vatRateId: dto.vatRateId ?? null,
@@ -96,7 +109,7 @@ export class ProductsService {
     return this.writing(tenantId, async (manager) => {
       const product = await findProduct(manager, tenantId, productId, true);
       if (dto.vatRateId) await assertVatRateOfTenant(manager, tenantId, dto.vatRateId);
-      Object.assign(product, mergeLanguageTexts(textsOf(product), dto.language, dto));
+      Object.assign(product, withinTextLimit(mergeLanguageTexts(textsOf(product), dto.language, dto), TEXTS_TOO_LARGE));
       if (dto.durationHours !== undefined) product.durationHours = dto.durationHours;
       if (dto.durationMinutes !== undefined) product.durationMinutes = dto.durationMinutes;
       if (dto.vatRateId !== undefined) product.vatRateId = dto.vatRateId;
@@ -145,7 +158,7 @@ export class ProductsService {
       if (!hasItalianTitle(textsOf(product))) {
         throw appError('VALIDATION_FAILED', ['The product has no Italian title to copy from']);
       }
-      Object.assign(product, copyItalianTexts(textsOf(product), dto.targetLanguages));
+      Object.assign(product, withinTextLimit(copyItalianTexts(textsOf(product), dto.targetLanguages), COPY_TOO_LARGE));
       await manager.save(Product, product);
       return this.view(manager, product);
     });
@@ -229,6 +242,20 @@ function textsOf(product: Product): ProductTexts {
     shortDescriptions: product.shortDescriptions,
     extendedDescriptions: product.extendedDescriptions,
   };
+}
+
+const TEXTS_LIMIT_KB = PRODUCT_TEXTS_MAX_BYTES / 1024;
+const TEXTS_TOO_LARGE = `The product's texts in all its languages together may be at most ${TEXTS_LIMIT_KB} KB: shorten extendedDescription or another text`;
+const COPY_TOO_LARGE = `targetLanguages: copying would make the product's texts in all its languages larger than ${TEXTS_LIMIT_KB} KB`;
+
+/**
+ * The texts, if their JSON (UTF-8) stays within PRODUCT_TEXTS_MAX_BYTES: each text has a length limit,
+ * but languages add up and a character can take up to six bytes once encoded, so the whole is
+ * checked too; that keeps any one product within a message of the bus.
+ */
+function withinTextLimit(texts: ProductTexts, message: string): ProductTexts {
+  if (Buffer.byteLength(JSON.stringify(texts)) > PRODUCT_TEXTS_MAX_BYTES) throw appError('VALIDATION_FAILED', [message]);
+  return texts;
 }
 
 function productNotFound() {

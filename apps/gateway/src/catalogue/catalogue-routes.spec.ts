@@ -1,24 +1,30 @@
+import { RpcException } from '@nestjs/microservices';
+import type { ListPage } from '@quotebook/contracts';
 import { collectPages } from './catalogue-routes';
 
 describe('collectPages', () => {
-  it('asks page after page until a short page and keeps the order', async () => {
+  it('follows the cursor from 0 until the last page and keeps the order', async () => {
     const rows = Array.from({ length: 7 }, (_, index) => index);
-    const asked: Array<{ offset: number; limit: number }> = [];
-    const sut = await collectPages(async (page) => {
-      asked.push(page);
-      return rows.slice(page.offset, page.offset + page.limit);
-    }, 3);
+    const pageEnds = [2, 6, 7];
+    const asked: Array<number | undefined> = [];
+    const sut = await collectPages(async ({ cursor = 0 }): Promise<ListPage<number>> => {
+      asked.push(cursor);
+      const end = pageEnds.find((candidate) => candidate > cursor) ?? rows.length;
+      return { items: rows.slice(cursor, end), nextCursor: end < rows.length ? end : null };
+    });
     expect(sut).toEqual(rows);
-    expect(asked).toEqual([
-      { offset: 0, limit: 3 },
-      { offset: 3, limit: 3 },
-      { offset: 6, limit: 3 },
-    ]);
+    expect(asked).toEqual([0, 2, 6]);
   });
 
-  it('asks one extra empty page when the list fills its pages exactly', async () => {
-    const fetchPage = jest.fn(async (page: { offset: number; limit: number }) => (page.offset < 4 ? [page.offset, page.offset + 1] : []));
-    expect(await collectPages(fetchPage, 2)).toEqual([0, 1, 2, 3]);
-    expect(fetchPage).toHaveBeenCalledTimes(3);
+  it('asks once for a list that fits in one page, also an empty one', async () => {
+    const fetchPage = jest.fn(async (): Promise<ListPage<number>> => ({ items: [], nextCursor: null }));
+    expect(await collectPages(fetchPage)).toEqual([]);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails with a 502 instead of looping when a page does not advance', async () => {
+    const failure = collectPages(async (): Promise<ListPage<number>> => ({ items: [1], nextCursor: 0 }));
+    await expect(failure).rejects.toBeInstanceOf(RpcException);
+    await expect(failure).rejects.toMatchObject({ error: { statusCode: 502 } });
   });
 });

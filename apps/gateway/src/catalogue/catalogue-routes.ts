@@ -1,5 +1,6 @@
 import { ParseUUIDPipe } from '@nestjs/common';
-import type { CatalogueRequest, ListPage } from '@quotebook/contracts';
+import { RpcException } from '@nestjs/microservices';
+import { makeAppError, type CatalogueRequest, type ListPage, type ListPageRequest } from '@quotebook/contracts';
 import { AuthenticatedPrincipal, Roles, toPrincipal } from '../common/principal.decorator';
 import { uuidParam } from '../common/params';
 
@@ -20,14 +21,19 @@ export function catalogueScope(principal: AuthenticatedPrincipal, tenantId: stri
 }
 
 /**
- * The whole list, asked page by page over NATS (one message is at most 1 MB) and answered to the
- * browser in one response: a fixed number of round trips per page, never one per row.
+ * The whole list, asked page by page over NATS (each page bounded by bytes, as one message is at most
+ * 1 MB) and answered to the browser in one response: one round trip per page, never one per row.
  */
-export async function collectPages<T>(fetchPage: (page: ListPage) => Promise<T[]>, limit: number): Promise<T[]> {
+export async function collectPages<T>(fetchPage: (page: ListPageRequest) => Promise<ListPage<T>>): Promise<T[]> {
   const items: T[] = [];
-  for (let offset = 0; ; offset += limit) {
-    const page = await fetchPage({ offset, limit });
-    items.push(...page);
-    if (page.length < limit) return items;
+  let cursor: number | null = 0;
+  while (cursor !== null) {
+    const page: ListPage<T> = await fetchPage({ cursor });
+    items.push(...page.items);
+    if (page.nextCursor !== null && page.nextCursor <= cursor) {
+      throw new RpcException(makeAppError('BAD_GATEWAY', 'The catalogue service answered a page that does not advance'));
+    }
+    cursor = page.nextCursor;
   }
+  return items;
 }

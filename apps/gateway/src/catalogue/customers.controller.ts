@@ -5,7 +5,6 @@ import {
   CUSTOMERS_DELETE,
   CUSTOMERS_GET_TAGS,
   CUSTOMERS_LIST,
-  CUSTOMERS_PAGE_SIZE,
   CUSTOMERS_SET_TAGS,
   CUSTOMERS_UPDATE,
   CustomerDto,
@@ -29,7 +28,7 @@ export class CustomersController {
     @CurrentPrincipal() principal: AuthenticatedPrincipal,
     @Param('tenantId', tenantIdParam) tenantId: string,
   ): Promise<CustomerView[]> {
-    return collectPages((page) => this.rpc.send(CUSTOMERS_LIST, { ...catalogueScope(principal, tenantId), page }), CUSTOMERS_PAGE_SIZE);
+    return collectPages((page) => this.rpc.send(CUSTOMERS_LIST, { ...catalogueScope(principal, tenantId), ...page }));
   }
 
   @Post()

@@ -13,7 +13,6 @@ import {
   PRODUCTS_DELETE,
   PRODUCTS_GET_TAGS,
   PRODUCTS_LIST,
-  PRODUCTS_PAGE_SIZE,
   PRODUCTS_SET_TAGS,
   PRODUCTS_UPDATE,
   ProductDto,
@@ -37,7 +36,7 @@ export class ProductsController {
     @CurrentPrincipal() principal: AuthenticatedPrincipal,
     @Param('tenantId', tenantIdParam) tenantId: string,
   ): Promise<ProductView[]> {
-    return collectPages((page) => this.rpc.send(PRODUCTS_LIST, { ...catalogueScope(principal, tenantId), page }), PRODUCTS_PAGE_SIZE);
+    return collectPages((page) => this.rpc.send(PRODUCTS_LIST, { ...catalogueScope(principal, tenantId), ...page }));
   }
 
   @Post()
