@@ -10,6 +10,7 @@ import { moneyOrNull } from '../money';
 import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { PriceList } from './price-list.entity';
 import { mapPriceList } from './price-list.views';
+import { assertRoomInList } from '../list-limits';
 
 @Injectable()
 export class PriceListsService {
@@ -26,9 +27,10 @@ export class PriceListsService {
   async create(principal: Principal, tenantId: string, dto: PriceListDto): Promise<PriceListView> {
     requireTenantAdministration(principal, tenantId);
     assertDatesOrdered(dto.startDate, dto.endDate);
-    const created = await withTenant(this.dataSource, tenantId, (manager) =>
-      manager.save(PriceList, manager.create(PriceList, { tenantId, ...fieldsOf(dto), isActive: dto.isActive ?? true })),
-    );
+    const created = await withTenant(this.dataSource, tenantId, async (manager) => {
+      await assertRoomInList(manager, 'priceLists', tenantId);
+      return manager.save(PriceList, manager.create(PriceList, { tenantId, ...fieldsOf(dto), isActive: dto.isActive ?? true }));
+    });
     return mapPriceList(created);
   }
 

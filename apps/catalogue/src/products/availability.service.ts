@@ -11,6 +11,7 @@ import { requireTenantAccess, requireTenantAdministration } from '../principal-c
 import { Availability } from './availability.entity';
 import { Product } from './product.entity';
 import { mapAvailability } from './product.views';
+import { assertRoomInList } from '../list-limits';
 
 export const PERIOD_OVERLAPS = 'This period overlaps another availability period of the product';
 
@@ -35,6 +36,7 @@ export class AvailabilityService {
     assertDatesOrdered(dto.startDate, dto.endDate);
     const created = await this.writing(tenantId, async (manager) => {
       await assertProductExists(manager, tenantId, product);
+      await assertRoomInList(manager, 'periods', tenantId, product);
       return manager.save(Availability, manager.create(Availability, { tenantId, productId: product, ...periodFields(dto) }));
     });
     return mapAvailability(created);

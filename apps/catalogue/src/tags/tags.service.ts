@@ -8,6 +8,7 @@ import { requireTenantAccess, requireTenantAdministration } from '../principal-c
 import { countTagged, isTagTargetType } from './tag-links';
 import { Tag } from './tag.entity';
 import { mapTag } from './tag.views';
+import { assertRoomInList } from '../list-limits';
 
 @Injectable()
 export class TagsService {
@@ -30,12 +31,13 @@ export class TagsService {
 
   async create(principal: Principal, tenantId: string, dto: TagDto): Promise<TagView> {
     requireTenantAdministration(principal, tenantId);
-    const created = await withTenant(this.dataSource, tenantId, (manager) =>
-      manager.save(
+    const created = await withTenant(this.dataSource, tenantId, async (manager) => {
+      await assertRoomInList(manager, 'tags', tenantId);
+      return manager.save(
         Tag,
         manager.create(Tag, { tenantId, name: dto.name, targetType: dto.targetType, description: dto.description || null }),
-      ),
-    );
+      );
+    });
     return mapTag(created);
   }
 

@@ -8,6 +8,7 @@ import { requireResourceId } from '../ids';
 import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { VatRate } from './vat-rate.entity';
 import { mapVatRate } from './vat-rate.views';
+import { assertRoomInList } from '../list-limits';
 
 const VAT_RATE = 'VAT rate';
 
@@ -25,9 +26,10 @@ export class VatRatesService {
 
   async create(principal: Principal, tenantId: string, dto: VatRateDto): Promise<VatRateView> {
     requireTenantAdministration(principal, tenantId);
-    const created = await withTenant(this.dataSource, tenantId, (manager) =>
-      manager.save(VatRate, manager.create(VatRate, { tenantId, description: dto.description, rate: formatCents(toCents(dto.rate)) })),
-    );
+    const created = await withTenant(this.dataSource, tenantId, async (manager) => {
+      await assertRoomInList(manager, 'vatRates', tenantId);
+      return manager.save(VatRate, manager.create(VatRate, { tenantId, description: dto.description, rate: formatCents(toCents(dto.rate)) }));
+    });
     return mapVatRate(created);
   }
 
