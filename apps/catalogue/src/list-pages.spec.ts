@@ -1,5 +1,4 @@
-import { RpcException } from '@nestjs/microservices';
-import { fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart } from './list-pages';
+import { fillPage, inOrderOf, PAGE_ROWS_MAX } from './list-pages';
 
 const rows = (...sizes: number[]) => sizes.map((bytes, index) => ({ id: `r${index}`, bytes }));
 
@@ -25,22 +24,6 @@ describe(fillPage.name, () => {
     const sut = fillPage(sized, 0, 1_000_000);
     expect(sut.ids).toHaveLength(PAGE_ROWS_MAX);
     expect(sut.nextCursor).toBe(PAGE_ROWS_MAX);
-  });
-});
-
-describe(pageStart.name, () => {
-  it('starts at 0 when left out and at the cursor given', () => {
-    expect(pageStart(undefined)).toBe(0);
-    expect(pageStart(42)).toBe(42);
-  });
-
-  it.each([-1, 1.5, '3', Number.MAX_SAFE_INTEGER + 2, true])('refuses %p naming the cursor', (cursor) => {
-    expect(() => pageStart(cursor)).toThrow(RpcException);
-    try {
-      pageStart(cursor);
-    } catch (error) {
-      expect((error as RpcException).getError()).toMatchObject({ statusCode: 400, message: ['cursor must be a whole number from 0'] });
-    }
   });
 });
 

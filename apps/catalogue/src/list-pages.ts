@@ -1,5 +1,4 @@
 import { LIST_PAGE_BYTES } from '@quotebook/contracts';
-import { appError } from '@quotebook/server-core';
 
 /** Items read for one page at most: a page of small items ends here before it reaches its bytes. */
 export const PAGE_ROWS_MAX = 1000;
@@ -12,15 +11,6 @@ export interface SizedRow {
   id: string;
   /** PostgreSQL answers sums as strings */
   bytes: number | string;
-}
-
-/** Where a page starts, as the gateway sends it: a whole number from 0 (0 when left out). */
-export function pageStart(cursor: unknown): number {
-  if (cursor === undefined || cursor === null) return 0;
-  if (typeof cursor !== 'number' || !Number.isSafeInteger(cursor) || cursor < 0) {
-    throw appError('VALIDATION_FAILED', ['cursor must be a whole number from 0']);
-  }
-  return cursor;
 }
 
 /**

@@ -11,4 +11,5 @@ export * from './users';
 export * from './events';
 export * from './health';
 export * from './money';
+export * from './list-page';
 export * from './catalogue';

@@ -3,6 +3,7 @@ export * from './app-error';
 export * from './rpc-validation.pipe';
 export * from './rpc-client';
 export * from './safe-reply-server-nats';
+export * from './list-page';
 export * from './database';
 export * from './event-bus';
 export * from './health';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
-import { appError, withTenant } from '@quotebook/server-core';
+import { appError, pageStart, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { requireResourceId } from '../ids';
-import { fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, type SizedRow, TAG_ID_BYTES } from '../list-pages';
+import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
 import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';

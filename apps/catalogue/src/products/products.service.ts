@@ -11,12 +11,12 @@ import {
   type SetTagsDto,
   type TagIdsView,
 } from '@quotebook/contracts';
-import { appError, withTenant } from '@quotebook/server-core';
+import { appError, pageStart, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { CatalogueEnv } from '../env';
 import { requireResourceId } from '../ids';
-import { fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, type SizedRow, TAG_ID_BYTES } from '../list-pages';
+import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
 import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { assertVatRateOfTenant } from '../vat-rates/vat-rates.service';

@@ -1,6 +1,5 @@
 import { ParseUUIDPipe } from '@nestjs/common';
-import { RpcException } from '@nestjs/microservices';
-import { makeAppError, type CatalogueRequest, type ListPage, type ListPageRequest } from '@quotebook/contracts';
+import type { CatalogueRequest } from '@quotebook/contracts';
 import { AuthenticatedPrincipal, Roles, toPrincipal } from '../common/principal.decorator';
 import { uuidParam } from '../common/params';
 
@@ -18,22 +17,4 @@ export const CatalogueAdminOnly = () => Roles('superadmin', 'tenant_admin');
 /** The acting principal and the tenant of the path, as every catalogue request carries them. */
 export function catalogueScope(principal: AuthenticatedPrincipal, tenantId: string): CatalogueRequest {
   return { principal: toPrincipal(principal), tenantId };
-}
-
-/**
- * The whole list, asked page by page over NATS (each page bounded by bytes, as one message is at most
- * 1 MB) and answered to the browser in one response: one round trip per page, never one per row.
- */
-export async function collectPages<T>(fetchPage: (page: ListPageRequest) => Promise<ListPage<T>>): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: number | null = 0;
-  while (cursor !== null) {
-    const page: ListPage<T> = await fetchPage({ cursor });
-    items.push(...page.items);
-    if (page.nextCursor !== null && page.nextCursor <= cursor) {
-      throw new RpcException(makeAppError('BAD_GATEWAY', 'The catalogue service answered a page that does not advance'));
-    }
-    cursor = page.nextCursor;
-  }
-  return items;
 }

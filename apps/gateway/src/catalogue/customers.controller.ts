@@ -13,8 +13,9 @@ import {
   TagIdsView,
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
+import { collectPages } from '../common/collect-pages';
 import { AuthenticatedPrincipal, CurrentPrincipal } from '../common/principal.decorator';
-import { CatalogueAdminOnly, catalogueScope, collectPages, idParam, tenantIdParam } from './catalogue-routes';
+import { CatalogueAdminOnly, catalogueScope, idParam, tenantIdParam } from './catalogue-routes';
 
 @ApiTags('customers')
 @ApiBearerAuth()

@@ -21,8 +21,9 @@ import {
   TagIdsView,
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
+import { collectPages } from '../common/collect-pages';
 import { AuthenticatedPrincipal, CurrentPrincipal } from '../common/principal.decorator';
-import { availabilityIdParam, CatalogueAdminOnly, catalogueScope, collectPages, idParam, tenantIdParam } from './catalogue-routes';
+import { availabilityIdParam, CatalogueAdminOnly, catalogueScope, idParam, tenantIdParam } from './catalogue-routes';
 
 @ApiTags('products')
 @ApiBearerAuth()

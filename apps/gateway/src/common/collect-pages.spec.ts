@@ -1,6 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
 import type { ListPage } from '@quotebook/contracts';
-import { collectPages } from './catalogue-routes';
+import { collectPages } from './collect-pages';
 
 describe('collectPages', () => {
   it('follows the cursor from 0 until the last page and keeps the order', async () => {

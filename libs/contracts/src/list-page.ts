@@ -1,0 +1,18 @@
+/**
+ * Lists cross NATS in pages bounded by bytes, not by a number of items: one NATS message is at most
+ * 1 MB (the server's default max_payload) and what an agency types has no fixed size. The service
+ * fills a page while its items stay within LIST_PAGE_BYTES (a single larger item still goes alone)
+ * and says where the next page starts; the gateway follows `nextCursor` until it is null and answers
+ * the browser with the whole list in one HTTP response.
+ */
+export interface ListPageRequest {
+  /** where the page starts: 0, then the previous page's nextCursor */
+  cursor?: number;
+}
+export interface ListPage<T> {
+  items: T[];
+  /** null on the last page */
+  nextCursor: number | null;
+}
+/** The JSON size of one page's items, well under the 1 MB bus limit with the reply's envelope. */
+export const LIST_PAGE_BYTES = 512 * 1024;
