@@ -16,6 +16,7 @@ import {
 } from 'class-validator';
 import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './auth';
 import { SUPPORTED_LANGUAGES } from './languages';
+import type { ListPage, ListPageRequest } from './list-page';
 import type { Principal } from './principal';
 import { rpcPattern } from './subjects';
 import type { TenantDisplayStatus } from './tenant-status';
@@ -204,7 +205,7 @@ export interface TenantScopedRequest {
   tenantId: string;
 }
 
-export const TENANTS_LIST = rpcPattern<{ principal: Principal }, TenantView[]>('tenancy.tenants.list');
+export const TENANTS_LIST = rpcPattern<{ principal: Principal } & ListPageRequest, ListPage<TenantView>>('tenancy.tenants.list');
 export const TENANTS_CREATE = rpcPattern<{ principal: Principal; data: CreateTenantDto }, TenantView>('tenancy.tenants.create');
 export const TENANTS_GET = rpcPattern<TenantScopedRequest, TenantView>('tenancy.tenants.get');
 export const TENANTS_GET_ADMIN = rpcPattern<TenantScopedRequest, TenantAdminView>('tenancy.tenants.get-admin');

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH, type UserView } from './auth';
+import type { ListPage, ListPageRequest } from './list-page';
 import { TENANT_ROLES, type Principal, type TenantRole } from './principal';
 import { trim } from './validation';
 import type { TenantAdminView } from './tenants';
@@ -83,7 +84,7 @@ export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
 /** Refused demotion or deletion of the only tenant_admin left in an agency. */
 export const LAST_TENANT_ADMIN = 'An agency needs at least one administrator';
 
-export const USERS_LIST = rpcPattern<{ principal: Principal; tenantId: string }, UserView[]>('identity.users.list');
+export const USERS_LIST = rpcPattern<{ principal: Principal; tenantId: string } & ListPageRequest, ListPage<UserView>>('identity.users.list');
 export const USERS_CREATE = rpcPattern<{ principal: Principal; data: CreateUserDto }, UserView>('identity.users.create');
 export const USERS_UPDATE = rpcPattern<{ principal: Principal; userId: string; data: UpdateUserDto }, UserView>('identity.users.update');
 export const USERS_DELETE = rpcPattern<{ principal: Principal; userId: string }, { deleted: true }>('identity.users.delete');

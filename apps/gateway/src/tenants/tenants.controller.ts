@@ -35,6 +35,7 @@ import {
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import { memoryStorage } from 'multer';
+import { collectPages } from '../common/collect-pages';
 import { AuthenticatedPrincipal, CurrentPrincipal, Public, Roles, toPrincipal } from '../common/principal.decorator';
 import { uuidParam } from '../common/params';
 import { LogoUploadLimitFilter } from './logo-upload-limit.filter';
@@ -54,7 +55,7 @@ export class TenantsController {
   @Get()
   @Roles('superadmin')
   list(@CurrentPrincipal() principal: AuthenticatedPrincipal): Promise<TenantView[]> {
-    return this.rpc.send(TENANTS_LIST, { principal: toPrincipal(principal) });
+    return collectPages((page) => this.rpc.send(TENANTS_LIST, { principal: toPrincipal(principal), ...page }));
   }
 
   @Post()

@@ -11,6 +11,7 @@ import {
   type UserView,
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
+import { collectPages } from '../common/collect-pages';
 import { uuidParam } from '../common/params';
 import { AuthenticatedPrincipal, CurrentPrincipal, Roles, toPrincipal } from '../common/principal.decorator';
 
@@ -30,7 +31,7 @@ export class UsersController {
     @CurrentPrincipal() principal: AuthenticatedPrincipal,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
   ): Promise<UserView[]> {
-    return this.rpc.send(USERS_LIST, { principal: toPrincipal(principal), tenantId });
+    return collectPages((page) => this.rpc.send(USERS_LIST, { principal: toPrincipal(principal), tenantId, ...page }));
   }
 
   @Post('users')

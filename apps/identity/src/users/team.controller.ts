@@ -17,8 +17,8 @@ export class TeamController {
   constructor(private readonly team: TeamService) {}
 
   @MessagePattern(USERS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
-    return this.team.list(principal, tenantId);
+  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('cursor') cursor: number | undefined) {
+    return this.team.list(principal, tenantId, cursor);
   }
 
   @MessagePattern(USERS_CREATE.subject)

@@ -222,7 +222,8 @@ describe('identity team: the Users page (integration)', () => {
       await addMember(other.admin, other.tenantId, { name: 'Altro Utente' });
 
       for (const principal of [admin, superadmin]) {
-        const sut = await rpc.send(USERS_LIST, { principal, tenantId });
+        const { items: sut, nextCursor } = await rpc.send(USERS_LIST, { principal, tenantId });
+        expect(nextCursor).toBeNull();
         expect(sut.map((user) => user.name)).toEqual(['Agency Admin', 'Bianca Sala', 'zeno Bruni']);
         expect(sut[0]).toEqual(adminView);
         expect(JSON.stringify(sut)).not.toMatch(/argon2|password/i);
@@ -347,7 +348,7 @@ describe('identity team: the Users page (integration)', () => {
       await expect(rpc.send(USERS_DELETE, { principal: admin, userId: view.id })).resolves.toEqual({ deleted: true });
 
       expect(await storedUser(view.id)).toBeUndefined();
-      expect((await rpc.send(USERS_LIST, { principal: admin, tenantId })).map((user) => user.id)).not.toContain(view.id);
+      expect((await rpc.send(USERS_LIST, { principal: admin, tenantId })).items.map((user) => user.id)).not.toContain(view.id);
     });
 
     it('refuses to delete your own account: 400', async () => {
@@ -446,7 +447,7 @@ describe('identity team: the Users page (integration)', () => {
     it('an admin demoted since its token was issued can no longer manage the team: 403', async () => {
       const { tenantId, admin } = await createAgency();
       const { principal: formerAdmin } = await addMember(admin, tenantId, { role: 'tenant_admin' });
-      const formerView = await rpc.send(USERS_LIST, { principal: admin, tenantId }).then((team) => team.find((user) => user.id === formerAdmin.userId)!);
+      const formerView = await rpc.send(USERS_LIST, { principal: admin, tenantId }).then((team) => team.items.find((user) => user.id === formerAdmin.userId)!);
       await rpc.send(USERS_UPDATE, { principal: admin, userId: formerAdmin.userId, data: updateData(formerView, { role: 'tenant_user' }) });
 
       expect(await rpcError(rpc.send(USERS_LIST, { principal: formerAdmin, tenantId }))).toMatchObject({ statusCode: 403 });

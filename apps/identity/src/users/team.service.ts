@@ -7,12 +7,13 @@ import {
   TENANT_ROLES,
   TENANTS_GET,
   type CreateUserDto,
+  type ListPage,
   type Principal,
   type TenantRole,
   type UpdateUserDto,
   type UserView,
 } from '@quotebook/contracts';
-import { appError, RpcClient } from '@quotebook/server-core';
+import { appError, pageOfItems, pageStart, RpcClient } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, FindOptionsWhere, In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database-errors';
@@ -40,9 +41,11 @@ export class TeamService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async list(principal: Principal, tenantId: string): Promise<UserView[]> {
+  /** One page of the team, bounded by bytes. */
+  async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<UserView>> {
     if (typeof tenantId !== 'string' || !isUUID(tenantId)) throw appError('VALIDATION_FAILED', ['tenantId must be a UUID']);
     await this.requireAdministratorOf(principal, tenantId);
+    const start = pageStart(cursor);
     const members = await this.users
       .createQueryBuilder('user')
       .where('user.tenant_id = :tenantId', { tenantId })
@@ -50,7 +53,7 @@ export class TeamService {
       .orderBy('lower(user.name)', 'ASC')
       .addOrderBy('user.username', 'ASC')
       .getMany();
-    return members.map(mapUser);
+    return pageOfItems(members.map(mapUser), start);
   }
 
   async create(principal: Principal, dto: CreateUserDto): Promise<UserView> {

@@ -23,8 +23,8 @@ export class TenantsController {
   constructor(private readonly tenants: TenantsService) {}
 
   @MessagePattern(TENANTS_LIST.subject)
-  list(@Payload('principal') principal: Principal) {
-    return this.tenants.list(principal);
+  list(@Payload('principal') principal: Principal, @Payload('cursor') cursor: number | undefined) {
+    return this.tenants.list(principal, cursor);
   }
 
   @MessagePattern(TENANTS_GET.subject)

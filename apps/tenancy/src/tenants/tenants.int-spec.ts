@@ -173,7 +173,7 @@ describe('tenancy with identity (integration)', () => {
 
   describe('list and get', () => {
     it('lists every tenant by name for the superadmin', async () => {
-      const names = (await rpc.send(TENANTS_LIST, { principal: superadmin })).map((tenant) => tenant.name);
+      const names = (await rpc.send(TENANTS_LIST, { principal: superadmin })).items.map((tenant) => tenant.name);
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
       expect(names).toEqual(expect.arrayContaining(['Agenzia sole', 'Agenzia luna']));
     });

@@ -12,6 +12,7 @@ import {
   USERS_GET_TENANT_ADMIN,
   USERS_UPDATE_TENANT_ADMIN,
   type CreateTenantDto,
+  type ListPage,
   type Principal,
   type TenantAdminView,
   type TenantLoginStatus,
@@ -20,7 +21,7 @@ import {
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
-import { appError, EventBus, RpcClient } from '@quotebook/server-core';
+import { appError, EventBus, pageOfItems, pageStart, RpcClient } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database-errors';
@@ -44,11 +45,13 @@ export class TenantsService {
     private readonly env: TenancyEnv,
   ) {}
 
-  async list(principal: Principal): Promise<TenantView[]> {
+  /** One page of the list, bounded by bytes (every tenant is read; the bus, not memory, is small). */
+  async list(principal: Principal, cursor?: number): Promise<ListPage<TenantView>> {
     requireSuperadmin(principal);
-    const tenants = await this.tenants.find({ order: { name: 'ASC', keyword: 'ASC' } });
+    const start = pageStart(cursor);
+    const tenants = await this.tenants.find({ order: { name: 'ASC', keyword: 'ASC', id: 'ASC' } });
     const today = this.today();
-    return tenants.map((tenant) => mapTenant(tenant, today));
+    return pageOfItems(tenants.map((tenant) => mapTenant(tenant, today)), start);
   }
 
   async get(principal: Principal, tenantId: string): Promise<TenantView> {
