@@ -49,6 +49,9 @@ export class RpcClient implements OnApplicationShutdown {
     if (error instanceof EmptyResponseException || isNoResponders(error)) {
       return makeAppError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable`);
     }
+    if (isPayloadTooLarge(error)) {
+      return makeAppError('PAYLOAD_TOO_LARGE', `The request is too large to pass to the ${service} service`);
+    }
     if (isConnectionProblem(error)) {
       return makeAppError('SERVICE_UNAVAILABLE', `The message bus is unavailable (${service} service not reached)`);
     }
@@ -64,6 +67,11 @@ export class RpcClient implements OnApplicationShutdown {
 function isNoResponders(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === '503';
+}
+
+/** The request itself is over the bus's message limit (the gateway's body limit is close to it). */
+function isPayloadTooLarge(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'MAX_PAYLOAD_EXCEEDED';
 }
 
 function isConnectionProblem(error: unknown): boolean {

@@ -99,6 +99,12 @@ describe('a service whose reply cannot be sent (integration)', () => {
     await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
   });
 
+  it('refuses a request over the bus limit at once with a 413 (nothing is sent)', async () => {
+    const error = await failureOf(rpc.send(PING, { padding: 'p'.repeat(1024 * 1024) } as unknown as Record<string, never>));
+    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', statusCode: 413 });
+    await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
+  });
+
   it('answers a message that is not JSON with an error instead of failing in the background', async () => {
     const connection = await connect({ servers: [NATS_URL] });
     try {
