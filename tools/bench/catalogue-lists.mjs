@@ -4,44 +4,12 @@
 // Starts its own stack (built dist/, own database, NATS subject prefix, Redis key prefix and port),
 // seeds the catalogue with set-based SQL (the API would take minutes for 13,000 rows and is not
 // what is measured), then times sequential GETs after a warm-up and prints median and p95.
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import pg from 'pg';
-
-const require = createRequire(import.meta.url);
-const { ROOT, freePort, startStack } = require('../stack/stack.js');
+import { createAgency, percentile, ROOT, sql, startBenchStack } from './bench-kit.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const WARMUP = 3;
-const SERVER_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function sql(url, text, params = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function call(base, method, route, { token, body } = {}) {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(base, token, route) {
   const timings = [];
@@ -61,37 +29,11 @@ async function measure(base, token, route) {
   return { median: percentile(timings, 50), p95: percentile(timings, 95), items, bytes };
 }
 
-const id = randomBytes(4).toString('hex');
-const database = `bench_${id}`;
-const databaseUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${database}` }).toString();
-const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'log', // the launcher waits for each process's ready line, written at this level
-  DATABASE_URL: databaseUrl,
-  NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-  NATS_SUBJECT_PREFIX: `bench${id}`,
-  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_KEY_PREFIX: `bench${id}:`,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  SUPERADMIN_USERNAME: 'superadmin',
-  SUPERADMIN_PASSWORD: 'bench-superadmin-1',
-  UPLOAD_DIR: path.join(ROOT, 'tmp', `bench-${id}`, 'uploads'),
-};
-
-let stack;
+const started = await startBenchStack(ROOT);
 try {
-  stack = await startStack({ env, port: await freePort(), logDir: path.join(ROOT, 'tmp', `bench-${id}`) });
+  const { stack, id, databaseUrl } = started;
   const base = stack.baseUrl;
-  const root = (await call(base, 'POST', '/api/auth/login', { body: { username: 'superadmin', password: 'bench-superadmin-1' } })).token;
-  const tenant = await call(base, 'POST', '/api/tenants', {
-    token: root,
-    body: {
-      name: 'Bench Viaggi', keyword: `bench-${id}`, languages: ['it', 'en'], expiryDate: '2099-12-31', enabled: true,
-      adminUsername: `bench-${id}`, adminPassword: 'bench-admin-1', adminName: 'Bench Admin', adminEmail: 'bench@example.com',
-    },
-  });
-  const token = (await call(base, 'POST', '/api/auth/login', { body: { username: `bench-${id}`, password: 'bench-admin-1' } })).token;
+  const { tenant, token } = await createAgency(base, id);
 
   const seedStarted = Date.now();
   await sql(databaseUrl, `
@@ -142,6 +84,5 @@ try {
     );
   }
 } finally {
-  await stack?.stop();
-  await sql(SERVER_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+  await started.stop();
 }
