@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { BusEnv, toInt } from '@quotebook/server-core';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
+import { BusEnv, IsStrongSecret, toInt } from '@quotebook/server-core';
 
 const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? value === 'true' || value === '1' : value);
 
@@ -19,11 +19,9 @@ export class GatewayEnv extends BusEnv {
   @IsString()
   REDIS_KEY_PREFIX = 'qb:';
 
-  /** Must match identity's secret: the gateway verifies the tokens identity signs. */
-  @IsString()
-  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production')
-  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters in production' })
-  JWT_SECRET = 'dev-only-change-me';
+  /** Required in every mode and the same as identity's: the gateway verifies the tokens identity signs. */
+  @IsStrongSecret()
+  JWT_SECRET!: string;
 
   /** Where uploaded logos are written; every gateway replica must see the same directory. */
   @IsString()

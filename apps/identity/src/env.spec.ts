@@ -1,29 +1,45 @@
 import { EnvValidationError, loadEnv } from '@quotebook/server-core';
-import { durationToSeconds, IdentityEnv } from './env';
+import { durationToSeconds, IdentityEnv, MIN_SUPERADMIN_PASSWORD_LENGTH } from './env';
+
+const REQUIRED = { JWT_SECRET: 'f3a9c1d07b2e4a58961c0de7b4f2a9e1', SUPERADMIN_PASSWORD: 'n7-Ql2vX9pT4' };
 
 describe(IdentityEnv.name, () => {
-  it('has development defaults', () => {
-    const sut = loadEnv(IdentityEnv, {});
-    expect(sut.JWT_SECRET).toBe('dev-only-change-me');
+  it('has defaults for everything but the secrets', () => {
+    const sut = loadEnv(IdentityEnv, REQUIRED);
+    expect(sut.JWT_SECRET).toBe(REQUIRED.JWT_SECRET);
     expect(sut.JWT_EXPIRES_IN).toBe('8h');
     expect(sut.SUPERADMIN_USERNAME).toBe('superadmin');
     expect(sut.SMTP_URL).toBeUndefined();
     expect(sut.PUBLIC_URL).toBe('http://localhost:3000');
   });
 
-  it('refuses to start in production without a real secret', () => {
-    expect(() => loadEnv(IdentityEnv, { NODE_ENV: 'production' })).toThrow(EnvValidationError);
-    expect(() => loadEnv(IdentityEnv, { NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  it.each(['development', 'test', 'production'])('requires JWT_SECRET and SUPERADMIN_PASSWORD when NODE_ENV=%s', (mode) => {
+    expect(() => loadEnv(IdentityEnv, { NODE_ENV: mode, SUPERADMIN_PASSWORD: REQUIRED.SUPERADMIN_PASSWORD })).toThrow(
+      /JWT_SECRET/,
+    );
+    expect(() => loadEnv(IdentityEnv, { NODE_ENV: mode, JWT_SECRET: REQUIRED.JWT_SECRET })).toThrow(/SUPERADMIN_PASSWORD/);
   });
 
-  it('accepts a long secret in production', () => {
-    const sut = loadEnv(IdentityEnv, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
-    expect(sut.JWT_SECRET).toHaveLength(32);
+  it.each([
+    ['the old development default', 'dev-only-change-me'],
+    ['a short secret', 'a1b2c3d4e5'],
+    ['a placeholder', 'change-me-to-a-long-random-value-0123456789'],
+  ])('refuses %s as JWT_SECRET in every mode', (_case, secret) => {
+    for (const mode of ['development', 'test', 'production']) {
+      expect(() => loadEnv(IdentityEnv, { ...REQUIRED, NODE_ENV: mode, JWT_SECRET: secret })).toThrow(EnvValidationError);
+    }
+  });
+
+  it('refuses the old superadmin default and a password shorter than the minimum', () => {
+    expect(() => loadEnv(IdentityEnv, { ...REQUIRED, SUPERADMIN_PASSWORD: 'superadmin123' })).toThrow(/SUPERADMIN_PASSWORD/);
+    expect(() =>
+      loadEnv(IdentityEnv, { ...REQUIRED, SUPERADMIN_PASSWORD: 'x'.repeat(MIN_SUPERADMIN_PASSWORD_LENGTH - 1) }),
+    ).toThrow(/SUPERADMIN_PASSWORD/);
   });
 
   it('rejects a malformed expiry and a non-SMTP mail URL', () => {
-    expect(() => loadEnv(IdentityEnv, { JWT_EXPIRES_IN: 'eight hours' })).toThrow(/JWT_EXPIRES_IN/);
-    expect(() => loadEnv(IdentityEnv, { SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv(IdentityEnv, { ...REQUIRED, JWT_EXPIRES_IN: 'eight hours' })).toThrow(/JWT_EXPIRES_IN/);
+    expect(() => loadEnv(IdentityEnv, { ...REQUIRED, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 });
 

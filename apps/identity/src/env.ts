@@ -1,18 +1,9 @@
 import { Transform } from 'class-transformer';
-import {
-  IsEmail,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  MinLength,
-  registerDecorator,
-} from 'class-validator';
-import { ServiceEnv } from '@quotebook/server-core';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
+import { IsEnvPassword, IsStrongSecret, ServiceEnv } from '@quotebook/server-core';
 
-export const DEVELOPMENT_JWT_SECRET = 'dev-only-change-me';
-export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+/** The platform operator's first password is typed by no one else: longer than a user's minimum. */
+export const MIN_SUPERADMIN_PASSWORD_LENGTH = 12;
 
 const DURATION_PATTERN = /^(\d+)\s*([smhd]?)$/;
 const SECONDS_PER_UNIT: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 };
@@ -24,29 +15,10 @@ export function durationToSeconds(duration: string): number {
   return Number(match[1]) * SECONDS_PER_UNIT[match[2]];
 }
 
-/** In production the secret must be set explicitly and long enough; elsewhere the default will do. */
-function IsProductionGradeSecret(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isProductionGradeSecret',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options: {
-        message: `JWT_SECRET must be set to at least ${MIN_PRODUCTION_SECRET_LENGTH} characters when NODE_ENV=production`,
-      },
-      validator: {
-        validate: (value: unknown, args) =>
-          (args?.object as IdentityEnv).NODE_ENV !== 'production' ||
-          (typeof value === 'string' && value.length >= MIN_PRODUCTION_SECRET_LENGTH && value !== DEVELOPMENT_JWT_SECRET),
-      },
-    });
-}
-
 export class IdentityEnv extends ServiceEnv {
-  @IsString()
-  @IsNotEmpty()
-  @IsProductionGradeSecret()
-  JWT_SECRET = DEVELOPMENT_JWT_SECRET;
+  /** Required in every mode; the same value as the gateway's. `npm start` generates one. */
+  @IsStrongSecret()
+  JWT_SECRET!: string;
 
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @Matches(DURATION_PATTERN, { message: "JWT_EXPIRES_IN must be a duration such as '8h', '30m', '2d' or seconds" })
@@ -56,9 +28,9 @@ export class IdentityEnv extends ServiceEnv {
   @MinLength(3)
   SUPERADMIN_USERNAME = 'superadmin';
 
-  @IsString()
-  @MinLength(6)
-  SUPERADMIN_PASSWORD = 'superadmin123';
+  /** Required: the first superadmin's password. `npm start` generates one. */
+  @IsEnvPassword(MIN_SUPERADMIN_PASSWORD_LENGTH)
+  SUPERADMIN_PASSWORD!: string;
 
   @IsEmail()
   SUPERADMIN_EMAIL = 'superadmin@quotebook.local';

@@ -1,5 +1,17 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { getMetadataStorage, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import {
+  getMetadataStorage,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  registerDecorator,
+  validateSync,
+  type ValidationOptions,
+} from 'class-validator';
 
 /** Thrown at start-up with every bad variable named, so the process can exit with one clear line. */
 export class EnvValidationError extends Error {}
@@ -28,6 +40,67 @@ export function envVariableNames(envClass: new () => object): string[] {
     .getTargetValidationMetadatas(envClass, '', true, false)
     .map((metadata) => metadata.propertyName);
   return [...new Set([...Object.keys(new envClass()), ...validated])].sort();
+}
+
+/** The shortest signing secret accepted: 32 characters, as `openssl rand -hex 32` gives 64. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Values that were ever written in this repository as defaults or examples. Anyone can read them, so
+ * a token signed with one proves nothing and a password equal to one protects nothing.
+ */
+const PUBLISHED_VALUES = ['dev-only-change-me', 'superadmin123'];
+
+/** True for a value known from the repository or a placeholder asking to be changed ("change-me…"). */
+export function isPublishedValue(value: string): boolean {
+  const normalized = value.trim().toLowerCase();
+  return PUBLISHED_VALUES.includes(normalized) || /change[-_ ]?me/.test(normalized);
+}
+
+/** A secret of at least MIN_SECRET_LENGTH characters, not a published value and not one character repeated. */
+export function isStrongSecret(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= MIN_SECRET_LENGTH &&
+    !isPublishedValue(value) &&
+    new Set(value).size >= 8
+  );
+}
+
+/**
+ * A signing secret: required in every NODE_ENV, at least MIN_SECRET_LENGTH characters, at least 8
+ * different characters, and never a value that appears in the repository.
+ */
+export function IsStrongSecret(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isStrongSecret',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: {
+        message: `$property must be a random value of at least ${MIN_SECRET_LENGTH} characters that appears nowhere in the repository (e.g. openssl rand -hex 32)`,
+        ...options,
+      },
+      validator: { validate: (value: unknown) => isStrongSecret(value) },
+    });
+}
+
+/** A password set through the environment: required, at least `minLength` characters, never a published value. */
+export function IsEnvPassword(minLength: number, options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isEnvPassword',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      constraints: [minLength],
+      options: {
+        message: `$property must be set to at least ${minLength} characters and not a value that appears in the repository`,
+        ...options,
+      },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && value.length >= minLength && !isPublishedValue(value),
+      },
+    });
 }
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number.parseInt(value, 10) : value);
@@ -60,11 +133,19 @@ export class BusEnv {
   LOG_LEVEL = 'log';
 }
 
-/** Settings every service needs: the bus plus its database. */
+/** Settings every service needs: the bus, its database, and Redis (where session state is shared). */
 export class ServiceEnv extends BusEnv {
   @IsString()
   @IsNotEmpty()
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/quotebook';
+
+  @IsString()
+  @IsNotEmpty()
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Separates stacks that share one Redis server; the same value in the gateway and every service. */
+  @IsString()
+  REDIS_KEY_PREFIX = 'qb:';
 }
 
 export { toInt };

@@ -1,7 +1,10 @@
 import { loadEnv } from '@quotebook/server-core';
+import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { IdentityEnv } from '../env';
 import { ResetMailer } from './reset-mailer';
+
+const SECRETS = { JWT_SECRET: randomBytes(32).toString('hex'), SUPERADMIN_PASSWORD: randomBytes(12).toString('hex') };
 
 interface ReceivedMail {
   from: string;
@@ -75,7 +78,7 @@ describe(ResetMailer.name, () => {
   });
 
   it('sends the Italian reset e-mail through the SMTP server of SMTP_URL', async () => {
-    const env = loadEnv(IdentityEnv, { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: 'Quotebook <no-reply@quotebook.test>' });
+    const env = loadEnv(IdentityEnv, { ...SECRETS, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: 'Quotebook <no-reply@quotebook.test>' });
     const sut = new ResetMailer(env);
     const link = 'http://localhost:3000/reset-password?token=abc_DEF-123';
 
@@ -91,7 +94,7 @@ describe(ResetMailer.name, () => {
   });
 
   it('fails (for the caller to log) when the SMTP server cannot be reached', async () => {
-    const env = loadEnv(IdentityEnv, { SMTP_URL: 'smtp://127.0.0.1:1' });
+    const env = loadEnv(IdentityEnv, { ...SECRETS, SMTP_URL: 'smtp://127.0.0.1:1' });
     await expect(new ResetMailer(env).sendResetLink({ email: 'a@b.test', name: 'A' }, 'http://x/reset-password?token=t')).rejects.toThrow();
   });
 });

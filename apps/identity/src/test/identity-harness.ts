@@ -1,11 +1,13 @@
 import type { INestMicroservice } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import type { Principal } from '@quotebook/contracts';
 import { createServiceApp, loadEnv } from '@quotebook/server-core';
 import { TEST_NATS_URL } from '@quotebook/testing';
 import { IdentityModule } from '../app.module';
 import { IdentityEnv } from '../env';
 
-export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+/** Random per run: a secret written in the repository must never sign a token anywhere. */
+export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 export const SUPERADMIN = { username: 'root', password: 'root-password-1', email: 'root@quotebook.test' };
 export const PUBLIC_URL = 'http://quotebook.test:3000';
 

@@ -2,6 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { createServiceApp, loadEnv } from '@quotebook/server-core';
 import { ProcessHandle, stackLauncher, TEST_NATS_URL } from '@quotebook/testing';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TenancyModule } from '../app.module';
@@ -38,7 +39,7 @@ export async function startIdentityProcess(databaseUrl: string): Promise<Process
       DATABASE_URL: databaseUrl,
       NATS_URL: TEST_NATS_URL,
       NATS_SUBJECT_PREFIX: prefix,
-      JWT_SECRET: 'tenancy-integration-secret-0123456789abcdef',
+      JWT_SECRET: randomBytes(32).toString('hex'),
       SUPERADMIN_USERNAME: SUPERADMIN.username,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
       SUPERADMIN_EMAIL: 'platform@quotebook.test',
