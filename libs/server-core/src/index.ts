@@ -1,5 +1,6 @@
 export * from './env';
 export * from './app-error';
+export * from './input-text';
 export * from './rpc-validation.pipe';
 export * from './rpc-client';
 export * from './safe-reply-server-nats';
@@ -10,3 +11,6 @@ export * from './health';
 export * from './preflight';
 export * from './service-bootstrap';
 export * from './tenant-transaction';
+export * from './redis';
+export * from './session-state';
+export * from './session-checks';
