@@ -3,14 +3,28 @@
 // product at once. It speaks only to the public HTTP API (no database access), as the superadmin:
 //   SEED_BASE_URL         the gateway, default http://localhost:3000
 //   SUPERADMIN_USERNAME   default superadmin
-//   SUPERADMIN_PASSWORD   default superadmin123
+//   SUPERADMIN_PASSWORD   from the environment or .env, else from var/secrets.env (written by `npm start`)
 // Safe to run again: every record is looked up first (agency by keyword, VAT rates by description,
 // tags by name and type, price lists by name, products by Italian title, customers by name) and only
 // what is missing is created.
 
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { ensureLocalSecrets, SECRETS_FILE } = require('./secrets.js');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
 const BASE_URL = (process.env.SEED_BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
 const SUPERADMIN_USERNAME = process.env.SUPERADMIN_USERNAME || 'superadmin';
-const SUPERADMIN_PASSWORD = process.env.SUPERADMIN_PASSWORD || 'superadmin123';
+const SUPERADMIN_PASSWORD = ensureLocalSecrets({ root, create: false }).values.SUPERADMIN_PASSWORD;
+if (!SUPERADMIN_PASSWORD) {
+  console.error(`seed-demo: set SUPERADMIN_PASSWORD, or start Quotebook once with npm start (it writes ${SECRETS_FILE})`);
+  process.exit(1);
+}
 
 const AGENCY = {
   keyword: 'demo',
