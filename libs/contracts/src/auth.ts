@@ -68,6 +68,8 @@ export interface TokenClaims {
   role: Role;
   tenantId: string | null;
   jti: string;
+  /** the user's session version at sign-in */
+  sv: number;
   iat?: number;
   exp?: number;
 }

@@ -1,6 +1,7 @@
 export * from './subjects';
 export * from './errors';
 export * from './principal';
+export * from './sessions';
 export * from './languages';
 export * from './dates';
 export * from './validation';

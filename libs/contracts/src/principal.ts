@@ -10,6 +10,8 @@ export interface Principal {
   userId: string;
   role: Role;
   tenantId: string | null;
+  /** the user's session version the token was issued under: a raised version ends the session */
+  sessionVersion: number;
 }
 
 /** A superadmin may act on every tenant; anybody else only on their own. */

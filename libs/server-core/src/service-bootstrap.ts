@@ -2,9 +2,10 @@ import { DynamicModule, INestMicroservice, Logger, LogLevel } from '@nestjs/comm
 import { NestFactory } from '@nestjs/core';
 import { AppErrorRpcFilter } from './app-error';
 import { loadEnv, ServiceEnv } from './env';
-import { assertNatsReachable, assertPostgresReachable } from './preflight';
+import { assertNatsReachable, assertPostgresReachable, assertRedisReachable } from './preflight';
 import { natsServerOptions } from './rpc-client';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
+import { SessionGuard } from './session-checks';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -13,19 +14,32 @@ export function logLevelsFrom(level: string): LogLevel[] {
   return LEVELS.slice(0, index < 0 ? 4 : index + 1);
 }
 
-/** A NATS microservice with our error filter and validation pipe; used by main.ts and by tests. */
+/**
+ * A NATS microservice with our error filter, session checks and validation pipe; used by main.ts and by
+ * tests. The module must import SessionStateModule: every request carrying a principal is checked.
+ * Only a test's stand-in for another service opts out with `sessionChecks: false`.
+ */
 export async function createServiceApp(
   module: DynamicModule,
-  options: { natsUrl: string; queue: string; logLevel?: string },
+  options: { natsUrl: string; queue: string; logLevel?: string; sessionChecks?: false },
 ): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(module, {
     ...natsServerOptions(options.natsUrl, options.queue),
     logger: logLevelsFrom(options.logLevel ?? 'log'),
   });
   app.useGlobalFilters(new AppErrorRpcFilter());
+  if (options.sessionChecks !== false) app.useGlobalGuards(sessionGuardOf(app, options.queue));
   app.useGlobalPipes(createRpcValidationPipe());
   app.enableShutdownHooks();
   return app;
+}
+
+function sessionGuardOf(app: INestMicroservice, service: string): SessionGuard {
+  try {
+    return app.get(SessionGuard);
+  } catch {
+    throw new Error(`${service}: the service module must import SessionStateModule.forRoot(...)`);
+  }
 }
 
 /** Start-up of a service process: validate env, check dependencies (one line and exit if down), listen. */
@@ -39,6 +53,7 @@ export async function runService<E extends ServiceEnv>(options: {
     env = loadEnv(options.envClass);
     await assertPostgresReachable(env.DATABASE_URL);
     await assertNatsReachable(env.NATS_URL);
+    await assertRedisReachable(env.REDIS_URL);
   } catch (error) {
     console.error(`${options.name}: ${(error as Error).message}`);
     process.exit(1);

@@ -1,0 +1,122 @@
+import {
+  CanActivate,
+  DynamicModule,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+  SetMetadata,
+  Type,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE } from '@quotebook/contracts';
+import type Redis from 'ioredis';
+import { appError } from './app-error';
+import { createRedis } from './redis';
+import { RpcClient } from './rpc-client';
+import {
+  RpcTenantStates,
+  RpcUserStates,
+  SessionStates,
+  type TenantStateSource,
+  type UserStateSource,
+} from './session-state';
+
+const SESSION_REDIS = Symbol('SESSION_REDIS');
+const USER_STATE_SOURCE = Symbol('USER_STATE_SOURCE');
+const TENANT_STATE_SOURCE = Symbol('TENANT_STATE_SOURCE');
+const TENANT_NEED_NOT_EXIST = 'tenantNeedNotExist';
+
+/**
+ * On a handler whose payload names an agency that may not exist: the calls tenancy makes while it
+ * creates an agency (still uncommitted) or rolls one back.
+ */
+export const TenantNeedNotExist = () => SetMetadata(TENANT_NEED_NOT_EXIST, true);
+
+type Payload = Record<string, unknown>;
+const isRecord = (value: unknown): value is Payload => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The agency a request acts on: `tenantId`, or `data.tenantId` where the agency is part of the body. */
+function tenantNamedBy(payload: Payload): unknown {
+  return payload['tenantId'] ?? (isRecord(payload['data']) ? payload['data']['tenantId'] : undefined);
+}
+
+/**
+ * Every service's own check of the caller (the gateway checks first): a request carrying a principal
+ * is refused when that session has ended (401), and when it names an agency that does not exist (404),
+ * so nothing is ever written for it.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly sessions: SessionStates,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'rpc') return true;
+    const payload: unknown = context.switchToRpc().getData();
+    if (!isRecord(payload) || !('principal' in payload)) return true;
+    const principal = payload['principal'];
+    if (!isRecord(principal)) throw appError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
+    const tenantNeedNotExist = this.reflector.get<boolean | undefined>(TENANT_NEED_NOT_EXIST, context.getHandler());
+    const verdict = await this.sessions.check({
+      userId: principal['userId'],
+      tenantId: principal['tenantId'] ?? null,
+      sessionVersion: principal['sessionVersion'],
+      targetTenantId: tenantNeedNotExist ? undefined : tenantNamedBy(payload),
+    });
+    if (verdict === 'ended') throw appError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
+    if (verdict === 'tenant-not-found') throw appError('NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
+    return true;
+  }
+}
+
+@Injectable()
+class SessionRedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(SESSION_REDIS) private readonly redis: Redis) {}
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
+export interface SessionStateModuleOptions {
+  redisUrl: string;
+  keyPrefix: string;
+  timeZone: string;
+  /** the owner of users reads them itself; everybody else asks identity over NATS */
+  userStates?: Type<UserStateSource>;
+  /** the owner of agencies reads them itself; everybody else asks tenancy over NATS */
+  tenantStates?: Type<TenantStateSource>;
+}
+
+/** SessionStates and the SessionGuard for a service; createServiceApp installs the guard. */
+@Module({})
+export class SessionStateModule {
+  static forRoot(options: SessionStateModuleOptions): DynamicModule {
+    return {
+      module: SessionStateModule,
+      global: true,
+      providers: [
+        { provide: SESSION_REDIS, useFactory: () => createRedis(options.redisUrl) },
+        options.userStates
+          ? { provide: USER_STATE_SOURCE, useClass: options.userStates }
+          : { provide: USER_STATE_SOURCE, useFactory: (rpc: RpcClient) => new RpcUserStates(rpc), inject: [RpcClient] },
+        options.tenantStates
+          ? { provide: TENANT_STATE_SOURCE, useClass: options.tenantStates }
+          : { provide: TENANT_STATE_SOURCE, useFactory: (rpc: RpcClient) => new RpcTenantStates(rpc), inject: [RpcClient] },
+        {
+          provide: SessionStates,
+          useFactory: (redis: Redis, users: UserStateSource, tenants: TenantStateSource) =>
+            new SessionStates(redis, options.keyPrefix, users, tenants, options.timeZone),
+          inject: [SESSION_REDIS, USER_STATE_SOURCE, TENANT_STATE_SOURCE],
+        },
+        SessionGuard,
+        SessionRedisLifecycle,
+      ],
+      exports: [SessionStates, SessionGuard],
+    };
+  }
+}
