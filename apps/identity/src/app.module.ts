@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RpcClientModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { AuthModule } from './auth/auth.module';
 import { PasswordResetToken } from './auth/password-reset-token.entity';
 import { IdentityEnv } from './env';
@@ -8,6 +8,8 @@ import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { IDENTITY_SCHEMA } from './identity.schema';
 import { CreateIdentityTables1767225600000 } from './migrations/1767225600000-create-identity-tables';
+import { UserSessionVersion1767484800000 } from './migrations/1767484800000-user-session-version';
+import { IdentityUserStates } from './sessions/user-states';
 import { User } from './users/user.entity';
 import { UsersModule } from './users/users.module';
 
@@ -24,11 +26,17 @@ export class IdentityModule {
             url: env.DATABASE_URL,
             schema: IDENTITY_SCHEMA,
             entities: [PasswordResetToken, User],
-            migrations: [CreateIdentityTables1767225600000],
+            migrations: [CreateIdentityTables1767225600000, UserSessionVersion1767484800000],
           }),
         ),
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'identity' }),
+        SessionStateModule.forRoot({
+          redisUrl: env.REDIS_URL,
+          keyPrefix: env.REDIS_KEY_PREFIX,
+          timeZone: env.BUSINESS_TIME_ZONE,
+          userStates: IdentityUserStates,
+        }),
         UsersModule,
         AuthModule,
       ],

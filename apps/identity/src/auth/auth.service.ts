@@ -11,6 +11,7 @@ import {
 } from '@quotebook/contracts';
 import { appError, RpcClient } from '@quotebook/server-core';
 import { randomUUID } from 'node:crypto';
+import { UserSessions } from '../sessions/user-sessions';
 import { PasswordHasher } from '../users/password-hasher';
 import { remoteErrorCode } from '../users/remote-error';
 import type { User } from '../users/user.entity';
@@ -25,6 +26,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
     private readonly rpc: RpcClient,
+    private readonly userSessions: UserSessions,
   ) {}
 
   async login(username: string, password: string): Promise<LoginResponse> {
@@ -34,8 +36,10 @@ export class AuthService {
       : await this.hasher.verifyAgainstDummy(password);
     if (!user || !passwordMatches) throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
     if (user.role !== 'superadmin') await this.assertTenantAllowsLogin(user);
-    const claims: TokenClaims = { sub: user.id, role: user.role, tenantId: user.tenantId, jti: randomUUID() };
-    return { token: await this.jwt.signAsync(claims), user: mapUser(user) };
+    const claims: TokenClaims = { sub: user.id, role: user.role, tenantId: user.tenantId, jti: randomUUID(), sv: user.sessionVersion };
+    const token = await this.jwt.signAsync(claims);
+    await this.userSessions.remember(user);
+    return { token, user: mapUser(user) };
   }
 
   async me(principal: Principal | undefined): Promise<UserView> {

@@ -4,6 +4,7 @@ import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_INVALID, type MessageResponse } 
 import { appError } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 import { IdentityEnv } from '../env';
+import { UserSessions } from '../sessions/user-sessions';
 import { PasswordHasher } from '../users/password-hasher';
 import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -25,6 +26,7 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: ResetMailer,
     private readonly env: IdentityEnv,
+    private readonly userSessions: UserSessions,
   ) {}
 
   /**
@@ -93,13 +95,15 @@ export class PasswordResetService {
         .returning('user_id')
         .execute();
       const userId = (claimed.raw as Array<{ user_id: string }>)[0]?.user_id;
-      if (!userId) return false;
+      if (!userId) return null;
       await manager.update(User, { id: userId }, { passwordHash });
       // the other links of this user stop working too: the password they were asked for has been chosen
       await manager.update(PasswordResetToken, { userId, used: false }, { used: true });
-      return true;
+      // and so do the tokens signed in with the old password
+      return { userId, state: await this.userSessions.end(manager, userId) };
     });
     if (!reset) throw appError('VALIDATION_FAILED', RESET_PASSWORD_INVALID);
+    await this.userSessions.publish([reset]);
     return { message: PASSWORD_RESET_DONE };
   }
 }

@@ -5,7 +5,6 @@ import {
   CANNOT_DELETE_SELF,
   LAST_TENANT_ADMIN,
   TENANT_ROLES,
-  TENANTS_GET,
   type CreateUserDto,
   type ListPage,
   type Principal,
@@ -13,13 +12,13 @@ import {
   type UpdateUserDto,
   type UserView,
 } from '@quotebook/contracts';
-import { appError, pageOfItems, pageStart, RpcClient } from '@quotebook/server-core';
+import { appError, pageOfItems, pageStart } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, FindOptionsWhere, In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database-errors';
 import { PasswordHasher } from './password-hasher';
+import { UserSessions } from '../sessions/user-sessions';
 import { User } from './user.entity';
-import { remoteErrorCode } from './remote-error';
 import { mapUser } from './user.views';
 import { USERNAME_TAKEN } from './users.service';
 
@@ -38,7 +37,7 @@ export class TeamService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
-    private readonly rpc: RpcClient,
+    private readonly userSessions: UserSessions,
   ) {}
 
   /** One page of the team, bounded by bytes. */
@@ -57,9 +56,8 @@ export class TeamService {
   }
 
   async create(principal: Principal, dto: CreateUserDto): Promise<UserView> {
-    const actor = await this.requireAdministratorOf(principal, dto.tenantId);
-    // a tenant admin's own agency exists (its users go with it); a superadmin may name any id
-    if (actor.role === 'superadmin') await this.requireTenantExists(actor, dto.tenantId);
+    // the agency exists: the session checks refuse a request naming one that does not
+    await this.requireAdministratorOf(principal, dto.tenantId);
     const role = requireTenantRole(dto.role);
     if (await this.users.existsBy({ username: dto.username })) throw appError('CONFLICT', USERNAME_TAKEN);
     const passwordHash = await this.hasher.hash(dto.password);
@@ -80,19 +78,23 @@ export class TeamService {
     const tenantId = (await this.findManageableMember(this.users.manager, actor, userId)).tenantId;
     // hashed before the transaction: argon2 is slow and the team lock should be held briefly
     const passwordHash = dto.password ? await this.hasher.hash(dto.password) : null;
-    const updated = await this.withTeamLock(tenantId, async (manager) => {
+    const { updated, session } = await this.withTeamLock(tenantId, async (manager) => {
       const member = await this.findManageableMember(manager, actor, userId);
       if (member.role === 'tenant_admin' && role !== 'tenant_admin') await assertAnotherAdmin(manager, member);
       if (dto.username !== member.username && (await manager.existsBy(User, { username: dto.username }))) {
         throw appError('CONFLICT', USERNAME_TAKEN);
       }
+      // a token keeps the role and password it was issued under: changing either ends the user's sessions
+      const endsSessions = member.role !== role || passwordHash !== null;
       member.username = dto.username;
       member.name = dto.name;
       member.email = dto.email;
       member.role = role;
       if (passwordHash) member.passwordHash = passwordHash;
-      return this.saveMember(manager, member);
+      const saved = await this.saveMember(manager, member);
+      return { updated: saved, session: endsSessions ? await this.userSessions.end(manager, saved.id) : null };
     });
+    if (session) await this.userSessions.publish([{ userId: updated.id, state: session }]);
     return mapUser(updated);
   }
 
@@ -103,8 +105,10 @@ export class TeamService {
     await this.withTeamLock(tenantId, async (manager) => {
       const member = await this.findManageableMember(manager, actor, userId);
       if (member.role === 'tenant_admin') await assertAnotherAdmin(manager, member);
+      await this.userSessions.forgetBeforeDeletion([member.id]);
       await manager.delete(User, { id: member.id });
     });
+    await this.userSessions.publish([{ userId, state: { deleted: true } }]);
     return { deleted: true };
   }
 
@@ -130,15 +134,6 @@ export class TeamService {
     const actor = await this.requireActor(principal);
     if (!canAdministerTenant(asPrincipal(actor), tenantId)) throw notAdministrator();
     return actor;
-  }
-
-  private async requireTenantExists(actor: User, tenantId: string): Promise<void> {
-    try {
-      await this.rpc.send(TENANTS_GET, { principal: asPrincipal(actor), tenantId });
-    } catch (error) {
-      if (remoteErrorCode(error) === 'NOT_FOUND') throw appError('NOT_FOUND', 'Tenant not found');
-      throw error;
-    }
   }
 
   /** A member of a team the actor manages; anything else (another agency's user, the superadmin) is not found. */
@@ -187,4 +182,9 @@ function requireTenantRole(role: string): TenantRole {
   return tenantRole;
 }
 
-const asPrincipal = (user: User): Principal => ({ userId: user.id, role: user.role, tenantId: user.tenantId });
+const asPrincipal = (user: User): Principal => ({
+  userId: user.id,
+  role: user.role,
+  tenantId: user.tenantId,
+  sessionVersion: user.sessionVersion,
+});

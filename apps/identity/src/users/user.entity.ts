@@ -25,6 +25,10 @@ export class User {
   @Column('uuid', { name: 'tenant_id', nullable: true })
   tenantId: string | null;
 
+  /** raised when the user's tokens must stop working: deletion, a role or password change */
+  @Column('integer', { name: 'session_version', default: 1 })
+  sessionVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

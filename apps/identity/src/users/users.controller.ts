@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { TenantNeedNotExist } from '@quotebook/server-core';
 import {
   USERS_CREATE_TENANT_ADMIN,
   USERS_DELETE_BY_TENANT,
@@ -14,7 +15,9 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  /** the agency is still being created: its row commits only once the admin exists */
   @MessagePattern(USERS_CREATE_TENANT_ADMIN.subject)
+  @TenantNeedNotExist()
   createTenantAdmin(@Payload() request: CreateTenantAdminPayload) {
     return this.users.createTenantAdmin(request);
   }
@@ -29,7 +32,9 @@ export class UsersController {
     return this.users.updateTenantAdmin(request);
   }
 
+  /** the rollback of an agency that was never committed */
   @MessagePattern(USERS_DELETE_BY_TENANT.subject)
+  @TenantNeedNotExist()
   deleteByTenant(@Payload() request: TenantScopePayload) {
     return this.users.deleteTenantUsers(request.principal, request.tenantId);
   }

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SessionsController } from '../sessions/sessions.controller';
+import { UserSessions } from '../sessions/user-sessions';
+import { IdentityUserStates } from '../sessions/user-states';
 import { PasswordHasher } from './password-hasher';
 import { SuperadminSeeder } from './superadmin-seeder';
 import { TeamController } from './team.controller';
@@ -11,8 +14,8 @@ import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  controllers: [UsersController, TeamController],
-  providers: [UsersService, TeamService, PasswordHasher, SuperadminSeeder, TenantDeletedListener],
-  exports: [UsersService, PasswordHasher],
+  controllers: [UsersController, TeamController, SessionsController],
+  providers: [UsersService, TeamService, PasswordHasher, SuperadminSeeder, TenantDeletedListener, UserSessions, IdentityUserStates],
+  exports: [UsersService, PasswordHasher, UserSessions],
 })
 export class UsersModule {}

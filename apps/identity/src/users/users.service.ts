@@ -5,6 +5,7 @@ import { appError } from '@quotebook/server-core';
 import { DataSource, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database-errors';
 import { requireSuperadmin } from '../principal-checks';
+import { UserSessions } from '../sessions/user-sessions';
 import { PasswordHasher } from './password-hasher';
 import { CreateTenantAdminPayload, UpdateTenantAdminPayload } from './tenant-admin.payloads';
 import { User } from './user.entity';
@@ -27,6 +28,7 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly userSessions: UserSessions,
   ) {}
 
   findByUsername(username: string): Promise<User | null> {
@@ -106,12 +108,19 @@ export class UsersService {
     admin.name = request.name;
     admin.email = request.email;
     if (request.password) admin.passwordHash = await this.hasher.hash(request.password);
-    try {
-      return mapUser(await this.users.save(admin));
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
-      throw error;
-    }
+    const { saved, session } = await this.dataSource.transaction(async (manager) => {
+      let updated: User;
+      try {
+        updated = await manager.save(User, admin);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
+        throw error;
+      }
+      // a new password ends the admin's sessions, like any password change
+      return { saved: updated, session: request.password ? await this.userSessions.end(manager, updated.id) : null };
+    });
+    if (session) await this.userSessions.publish([{ userId: saved.id, state: session }]);
+    return mapUser(saved);
   }
 
   async deleteTenantUsers(principal: Principal, tenantId: string): Promise<{ deleted: number }> {
@@ -119,10 +128,17 @@ export class UsersService {
     return { deleted: await this.purgeTenant(tenantId) };
   }
 
-  /** Removes every user of a tenant; idempotent, so a redelivered event does no harm. */
+  /** Removes every user of a tenant, ending their sessions; idempotent, so a redelivered event does no harm. */
   async purgeTenant(tenantId: string): Promise<number> {
-    const result = await this.users.delete({ tenantId });
-    return result.affected ?? 0;
+    const result = await this.users
+      .createQueryBuilder()
+      .delete()
+      .where('tenant_id = :tenantId', { tenantId })
+      .returning('id')
+      .execute();
+    const removed = result.raw as Array<{ id: string }>;
+    await this.userSessions.publish(removed.map(({ id }) => ({ userId: id, state: { deleted: true } })));
+    return removed.length;
   }
 
   /** The tenant's admin: the oldest one when an agency has promoted more users since. */
