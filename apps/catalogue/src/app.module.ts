@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RpcClientModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
 import { Customer } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
@@ -39,6 +39,7 @@ export class CatalogueModule {
         ),
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'catalogue' }),
+        SessionStateModule.forRoot({ redisUrl: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, timeZone: env.BUSINESS_TIME_ZONE }),
         VatRatesModule,
         TagsModule,
         PriceListsModule,

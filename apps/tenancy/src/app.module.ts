@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RpcClientModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { TenancyEnv } from './env';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { CreateTenants1767225600000 } from './migrations/1767225600000-create-tenants';
+import { TenantSessionVersion1767484800000 } from './migrations/1767484800000-tenant-session-version';
+import { TenancyTenantStates } from './sessions/tenant-states';
 import { TENANCY_SCHEMA } from './tenancy.schema';
 import { Tenant } from './tenants/tenant.entity';
 import { TenantsModule } from './tenants/tenants.module';
@@ -22,11 +24,17 @@ export class TenancyModule {
             url: env.DATABASE_URL,
             schema: TENANCY_SCHEMA,
             entities: [Tenant],
-            migrations: [CreateTenants1767225600000],
+            migrations: [CreateTenants1767225600000, TenantSessionVersion1767484800000],
           }),
         ),
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'tenancy' }),
+        SessionStateModule.forRoot({
+          redisUrl: env.REDIS_URL,
+          keyPrefix: env.REDIS_KEY_PREFIX,
+          timeZone: env.BUSINESS_TIME_ZONE,
+          tenantStates: TenancyTenantStates,
+        }),
         TenantsModule,
       ],
       controllers: [HealthController],

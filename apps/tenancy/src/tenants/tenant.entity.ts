@@ -22,6 +22,10 @@ export class Tenant {
   @Column('boolean', { default: true })
   enabled: boolean;
 
+  /** raised with every edit of the agency, so that a newer session state always replaces an older one */
+  @Column('integer', { name: 'session_version', default: 1 })
+  sessionVersion: number;
+
   @Column('text', { name: 'company_name', nullable: true })
   companyName: string | null;
 

@@ -17,16 +17,18 @@ import {
   type TenantAdminView,
   type TenantLoginStatus,
   type TenantPublicView,
+  type TenantSessionState,
   type TenantSettingsDto,
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
-import { appError, EventBus, pageOfItems, pageStart, RpcClient } from '@quotebook/server-core';
+import { appError, EventBus, pageOfItems, pageStart, RpcClient, SessionStates } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../database-errors';
 import { TenancyEnv } from '../env';
 import { requireSuperadmin, requireTenantAccess, requireTenantAdministration } from '../principal-checks';
+import { tenantSessionState } from '../sessions/tenant-states';
 import { Tenant } from './tenant.entity';
 import { mapLoginStatus, mapTenant, settingsChanges } from './tenant.views';
 
@@ -43,6 +45,7 @@ export class TenantsService {
     private readonly rpc: RpcClient,
     private readonly bus: EventBus,
     private readonly env: TenancyEnv,
+    private readonly sessions: SessionStates,
   ) {}
 
   /** One page of the list, bounded by bytes (every tenant is read; the bus, not memory, is small). */
@@ -97,6 +100,7 @@ export class TenantsService {
       },
       (created) => this.removeUsersOf(principal, created.id),
     );
+    await this.publishSessionState(tenant.id, tenantSessionState(tenant));
     return this.view(tenant);
   }
 
@@ -104,6 +108,9 @@ export class TenantsService {
     requireSuperadmin(principal);
     const tenant = await this.transaction(async (manager) => {
       const current = await this.findTenant(manager, tenantId, true);
+      // disabling the agency or moving its expiry ends its users' sessions: the new state replaces the old
+      await this.sessions.forget({ tenants: [tenantId] });
+      current.sessionVersion += 1;
       if (dto.keyword !== current.keyword) {
         assertKeywordAllowed(dto.keyword);
         await this.assertKeywordFree(manager, dto.keyword, tenantId);
@@ -124,6 +131,7 @@ export class TenantsService {
       });
       return updated;
     });
+    await this.publishSessionState(tenantId, tenantSessionState(tenant));
     return this.view(tenant);
   }
 
@@ -132,6 +140,7 @@ export class TenantsService {
     requireSuperadmin(principal);
     if (!isUUID(tenantId)) throw tenantNotFound();
     await this.transaction(async (manager) => {
+      await this.sessions.forget({ tenants: [tenantId] });
       const { affected } = await manager.delete(Tenant, { id: tenantId });
       if (!affected) throw tenantNotFound();
       try {
@@ -141,6 +150,7 @@ export class TenantsService {
         throw appError('SERVICE_UNAVAILABLE', 'The event bus is unavailable; the tenant was not deleted');
       }
     });
+    await this.publishSessionState(tenantId, { deleted: true });
     return { deleted: true };
   }
 
@@ -179,6 +189,13 @@ export class TenantsService {
   /** Internal: asked by identity at sign-in. */
   async loginStatus(tenantId: string): Promise<TenantLoginStatus> {
     return mapLoginStatus(await this.findTenant(this.tenants.manager, tenantId), this.today());
+  }
+
+  /** After the commit. The change stands even when Redis fails now: its key is gone, so tenancy is asked. */
+  private async publishSessionState(tenantId: string, state: TenantSessionState): Promise<void> {
+    await this.sessions.publishTenant(tenantId, state).catch((error: unknown) =>
+      this.logger.error(`Session state of tenant ${tenantId} not stored: ${error instanceof Error ? error.message : error}`),
+    );
   }
 
   private today(): string {
