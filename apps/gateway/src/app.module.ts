@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { RpcClientModule } from '@quotebook/server-core';
+import { RpcClient, RpcClientModule, RpcTenantStates, RpcUserStates, SessionStates } from '@quotebook/server-core';
+import type Redis from 'ioredis';
 import { resolve } from 'node:path';
 import { AuthController } from './auth/auth.controller';
 import { CatalogueHttpModule } from './catalogue/catalogue-http.module';
@@ -55,6 +56,12 @@ export class GatewayModule {
           },
         },
         RedisLifecycle,
+        {
+          provide: SessionStates,
+          useFactory: (redis: Redis, rpc: RpcClient) =>
+            new SessionStates(redis, env.REDIS_KEY_PREFIX, new RpcUserStates(rpc), new RpcTenantStates(rpc), env.BUSINESS_TIME_ZONE),
+          inject: [REDIS, RpcClient],
+        },
         TokenRevocationService,
         LoginThrottleService,
         ForgotPasswordThrottleService,

@@ -1,33 +1,55 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { ROLES as ALL_ROLES, TokenClaims } from '@quotebook/contracts';
+import { ROLES as ALL_ROLES, SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE, TokenClaims } from '@quotebook/contracts';
+import { SessionStates } from '@quotebook/server-core';
+import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthenticatedPrincipal } from '../common/principal.decorator';
-import { TokenRevocationService } from './token-revocation.service';
 
 export const JWT_SECRET = Symbol('JWT_SECRET');
 
+/**
+ * A valid signature only says who signed in. Whether that session still works is decided by the
+ * session state in Redis, in one round trip: the token was not logged out, the user still exists with
+ * the session version of the token (a role or password change raises it), and the user's agency exists,
+ * is enabled and not expired. A superadmin's request naming an agency in its path needs that agency to
+ * exist.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(
     @Inject(JWT_SECRET) secret: string,
-    private readonly revocations: TokenRevocationService,
+    private readonly sessions: SessionStates,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKey: secret,
       algorithms: ['HS256'],
       ignoreExpiration: false,
+      passReqToCallback: true,
     });
   }
 
-  async validate(claims: TokenClaims): Promise<AuthenticatedPrincipal> {
-    if (!claims.sub || !claims.jti || !claims.exp || !(ALL_ROLES as readonly string[]).includes(claims.role)) {
+  async validate(request: Request, claims: TokenClaims): Promise<AuthenticatedPrincipal> {
+    if (
+      !claims.sub ||
+      !claims.jti ||
+      !claims.exp ||
+      !Number.isSafeInteger(claims.sv) ||
+      !(ALL_ROLES as readonly string[]).includes(claims.role)
+    ) {
       throw new UnauthorizedException('Invalid token');
     }
-    if (await this.revocations.isRevoked(claims.jti)) {
-      throw new UnauthorizedException('This session has ended. Please sign in again.');
-    }
-    return { userId: claims.sub, role: claims.role, tenantId: claims.tenantId ?? null, jti: claims.jti, exp: claims.exp };
+    const tenantId = claims.tenantId ?? null;
+    const verdict = await this.sessions.check({
+      userId: claims.sub,
+      tenantId,
+      sessionVersion: claims.sv,
+      tokenId: claims.jti,
+      targetTenantId: request.params?.['tenantId'],
+    });
+    if (verdict === 'ended') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
+    if (verdict === 'tenant-not-found') throw new NotFoundException(TENANT_NOT_FOUND_MESSAGE);
+    return { userId: claims.sub, role: claims.role, tenantId, sessionVersion: claims.sv, jti: claims.jti, exp: claims.exp };
   }
 }

@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { sessionKeys } from '@quotebook/server-core';
 import { TEST_REDIS_URL } from '@quotebook/testing';
 import { ForgotPasswordThrottleService, TooManyResetRequestsException } from './forgot-password-throttle.service';
 import { LoginThrottleLimits, LoginThrottleService, TooManyLoginAttemptsException } from './login-throttle.service';
@@ -130,13 +131,14 @@ describe(TokenRevocationService.name, () => {
   const redis = new Redis(TEST_REDIS_URL);
   afterAll(() => redis.quit());
 
-  it('remembers a revoked token until its expiry', async () => {
+  it('remembers a revoked token until its expiry, under the key the session check reads', async () => {
     const sut = new TokenRevocationService(redis, process.env['REDIS_KEY_PREFIX']!);
+    const key = sessionKeys(process.env['REDIS_KEY_PREFIX']!).revokedToken('jti-1');
     const exp = Math.floor(Date.now() / 1000) + 120;
-    expect(await sut.isRevoked('jti-1')).toBe(false);
+    expect(await redis.exists(key)).toBe(0);
     await sut.revoke('jti-1', exp);
-    expect(await sut.isRevoked('jti-1')).toBe(true);
-    const ttl = await redis.ttl(`${process.env['REDIS_KEY_PREFIX']}revoked:jti-1`);
+    expect(await redis.exists(key)).toBe(1);
+    const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(100);
     expect(ttl).toBeLessThanOrEqual(120);
   });

@@ -23,5 +23,5 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 
 /** Strips the gateway-only fields before a principal travels to a service. */
 export function toPrincipal(principal: AuthenticatedPrincipal): Principal {
-  return { userId: principal.userId, role: principal.role, tenantId: principal.tenantId };
+  return { userId: principal.userId, role: principal.role, tenantId: principal.tenantId, sessionVersion: principal.sessionVersion };
 }
