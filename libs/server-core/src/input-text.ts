@@ -11,6 +11,7 @@ const MAX_PROBLEMS = 20;
  * Text that is not text: U+0000 (PostgreSQL cannot store it) and a UTF-16 surrogate without its pair
  * (it encodes no character, and UTF-8 encoders, e-mail and database drivers choke on it).
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const INVALID_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isInvalidText(text: string): boolean {

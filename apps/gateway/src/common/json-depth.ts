@@ -1,0 +1,47 @@
+import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { MAX_INPUT_DEPTH } from '@quotebook/server-core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, read from its UTF-8 bytes without
+ * parsing: brackets and braces count outside strings only. Every byte of a multi-byte UTF-8
+ * character is 0x80 or above, so none of them is mistaken for one of these marks.
+ */
+export function jsonNestsDeeperThan(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < bytes.length; index += 1) {
+    const byte = bytes[index];
+    if (inString) {
+      if (byte === BACKSLASH) index += 1;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/**
+ * The JSON body parser's `verify` hook: it sees the raw body before JSON.parse, so a body nested
+ * deeper than any request needs is a 400 before a parser, transformer or validator can recurse into
+ * it. JSON is exchanged as UTF-8 (RFC 8259), the only encoding this check can read byte by byte.
+ */
+export function refuseDeepJson(_request: IncomingMessage, _response: ServerResponse, body: Buffer, encoding: string): void {
+  if (!/^utf-?8$/i.test(encoding)) throw new UnsupportedMediaTypeException('JSON request bodies must be UTF-8');
+  if (jsonNestsDeeperThan(body, MAX_INPUT_DEPTH)) {
+    throw new BadRequestException(`JSON nested too deeply: at most ${MAX_INPUT_DEPTH} levels`);
+  }
+}
