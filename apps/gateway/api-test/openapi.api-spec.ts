@@ -187,7 +187,10 @@ describe('the OpenAPI document at /api/docs-json', () => {
           continue;
         }
         const optional = rules.some(
-          (rule) => rule.propertyName === property && rule.type === ValidationTypes.CONDITIONAL_VALIDATION && rule.name === 'isOptional',
+          (rule) =>
+            rule.propertyName === property &&
+            rule.type === ValidationTypes.CONDITIONAL_VALIDATION &&
+            (rule.name === 'isOptional' || rule.context?.[contracts.LEAVE_OUT] === 'omit'),
         );
         if (!optional && !schema.required?.includes(property)) problems.push(`${name}.${property} not required`);
       }
@@ -208,6 +211,13 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(schemas['CreateTenantDto'].properties?.['expiryDate']).toMatchObject({ type: 'string', format: 'date' });
     expect(schemas['CreateTenantDto'].properties?.['adminEmail']).toMatchObject({ format: 'email', maxLength: 254 });
     expect(schemas['UpdateTenantDto'].required).not.toContain('adminPassword');
+    // '' keeps the password: a second choice beside the password rules
+    expect(schemas['UpdateTenantDto'].properties?.['adminPassword'].oneOf).toEqual([
+      expect.objectContaining({ type: 'string', minLength: 6 }),
+      { type: 'string', enum: [''] },
+    ]);
+    expect(schemas['ProductDto'].required).not.toContain('durationHours');
+    expect(schemas['ProductDto'].properties?.['durationHours'].nullable).toBeUndefined();
     expect(schemas['VatRateDto'].required).toEqual(expect.arrayContaining(['description', 'rate']));
     expect(schemas['VatRateDto'].properties?.['rate'].oneOf).toEqual(
       expect.arrayContaining([

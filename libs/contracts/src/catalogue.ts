@@ -1,7 +1,7 @@
 // class-transformer's @Type reads decorator metadata while the classes below are declared, before any
 // Nest module would have loaded this polyfill
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -24,13 +24,13 @@ import { IsMoney } from './money';
 import type { Principal } from './principal';
 import type { ListPage, ListPageRequest } from './list-page';
 import { rpcPattern } from './subjects';
-import { IsDateOnly, trim } from './validation';
+import { EmptyAllowed, IsDateOnly, Omittable, trim } from './validation';
 
 /* ---------- shared ---------- */
 
 /** Create bodies may repeat the tenant of the path (the spec's clients send it); it is never trusted. */
 class TenantEchoDto {
-  @IsOptional()
+  @Omittable()
   @IsUUID('all', { message: 'tenantId must be a UUID' })
   tenantId?: string;
 }
@@ -142,7 +142,7 @@ export class PriceListDto extends TenantEchoDto {
   @IsMoney(100, { message: 'reductionPercentage must be a number from 0 to 100 with at most 2 decimals' })
   reductionPercentage?: string | number | null;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }
@@ -214,15 +214,13 @@ export class ProductDto extends TenantEchoDto {
   @MaxLength(20000)
   extendedDescription?: string | null;
 
-  @IsOptional()
-  @Type(() => Number)
+  @Omittable()
   @IsInt({ message: 'durationHours must be a whole number from 0 to 23' })
   @Min(0, { message: 'durationHours must be a whole number from 0 to 23' })
   @Max(23, { message: 'durationHours must be a whole number from 0 to 23' })
   durationHours?: number;
 
-  @IsOptional()
-  @Type(() => Number)
+  @Omittable()
   @IsInt({ message: 'durationMinutes must be 0 to 55 in steps of 5' })
   @IsIn([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55], { message: 'durationMinutes must be 0 to 55 in steps of 5' })
   durationMinutes?: number;
@@ -248,19 +246,17 @@ export class AvailabilityDto {
   @IsDateOnly({ message: 'End date is required' })
   endDate: string;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   hasMinParticipants?: boolean;
 
   @IsOptional()
-  @ValidateIf((dto: AvailabilityDto) => dto.minParticipants !== null)
-  @Type(() => Number)
   @IsInt({ message: 'minParticipants must be a whole number of at least 1' })
   @Min(1, { message: 'minParticipants must be a whole number of at least 1' })
   @Max(100000)
   minParticipants?: number | null;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   hasCostPerPerson?: boolean;
 
@@ -268,7 +264,7 @@ export class AvailabilityDto {
   @IsMoney()
   costPerPerson?: string | number | null;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   hasFlatRate?: boolean;
 
@@ -276,7 +272,7 @@ export class AvailabilityDto {
   @IsMoney()
   flatRate?: string | number | null;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   hasAdditionalCosts?: boolean;
 
@@ -284,7 +280,7 @@ export class AvailabilityDto {
   @IsMoney()
   additionalCosts?: string | number | null;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   priceIncludesVat?: boolean;
 }
@@ -358,7 +354,7 @@ export class CustomerDto extends TenantEchoDto {
 
   @Transform(trim)
   @IsOptional()
-  @ValidateIf((dto: CustomerDto) => dto.pec !== '' && dto.pec !== null)
+  @EmptyAllowed()
   @IsEmail({}, { message: 'pec must be a valid email address' })
   @MaxLength(254)
   pec?: string | null;

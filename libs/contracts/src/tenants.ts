@@ -12,7 +12,6 @@ import {
   MaxLength,
   MinLength,
   registerDecorator,
-  ValidateIf,
 } from 'class-validator';
 import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './auth';
 import { SUPPORTED_LANGUAGES } from './languages';
@@ -20,7 +19,7 @@ import type { ListPage, ListPageRequest } from './list-page';
 import type { Principal } from './principal';
 import { rpcPattern } from './subjects';
 import type { TenantDisplayStatus } from './tenant-status';
-import { IsDateOnly, trim } from './validation';
+import { EmptyAllowed, IsDateOnly, Omittable, trim } from './validation';
 
 /** Keywords that would shadow a route of the web app or the API. */
 export const RESERVED_KEYWORDS = [
@@ -90,7 +89,7 @@ class TenantFieldsDto {
   @IsTenantKeyword()
   keyword: string;
 
-  @IsOptional()
+  @Omittable()
   @IsArray({ message: 'languages must be a list of language codes' })
   @ArrayMaxSize(SUPPORTED_LANGUAGES.length)
   @IsIn(SUPPORTED_LANGUAGES, { each: true, message: 'languages must contain only supported language codes' })
@@ -99,7 +98,7 @@ class TenantFieldsDto {
   @IsDateOnly({ message: 'Expiry date is required (YYYY-MM-DD)' })
   expiryDate: string;
 
-  @IsOptional()
+  @Omittable()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
 
@@ -130,8 +129,8 @@ export class CreateTenantDto extends TenantFieldsDto {
 
 export class UpdateTenantDto extends TenantFieldsDto {
   /** empty or absent keeps the current password */
-  @IsOptional()
-  @ValidateIf((dto: UpdateTenantDto) => dto.adminPassword !== '')
+  @Omittable()
+  @EmptyAllowed()
   @IsString({ message: 'Password must be at least 6 characters' })
   @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
   @MaxLength(200)
@@ -167,14 +166,14 @@ export class TenantSettingsDto {
 
   @Transform(trim)
   @IsOptional()
-  @ValidateIf((dto: TenantSettingsDto) => dto.referenceEmail !== '')
+  @EmptyAllowed()
   @IsEmail({}, { message: 'referenceEmail must be a valid email address' })
   @MaxLength(254)
   referenceEmail?: string | null;
 
   @Transform(trim)
   @IsOptional()
-  @ValidateIf((dto: TenantSettingsDto) => dto.website !== '')
+  @EmptyAllowed()
   @IsUrl({ require_protocol: false }, { message: 'website must be a valid URL' })
   @MaxLength(300)
   website?: string | null;

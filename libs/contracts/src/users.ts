@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsIn, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH, type UserView } from './auth';
 import type { ListPage, ListPageRequest } from './list-page';
 import { TENANT_ROLES, type Principal, type TenantRole } from './principal';
-import { trim } from './validation';
+import { EmptyAllowed, Omittable, trim } from './validation';
 import type { TenantAdminView } from './tenants';
 import { rpcPattern } from './subjects';
 
@@ -72,8 +72,8 @@ export class CreateUserDto extends UserFieldsDto {
 
 export class UpdateUserDto extends UserFieldsDto {
   /** empty or absent keeps the current password */
-  @IsOptional()
-  @ValidateIf((dto: UpdateUserDto) => dto.password !== '')
+  @Omittable()
+  @EmptyAllowed()
   @IsString({ message: 'Password must be at least 6 characters' })
   @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
   @MaxLength(200)

@@ -1,4 +1,4 @@
-import { registerDecorator, ValidationOptions } from 'class-validator';
+import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
 /** A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). */
 export function isDateOnly(value: unknown): value is string {
@@ -21,3 +21,23 @@ export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
 
 /** Trims strings; leaves anything else for the type validators to reject. */
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * The key, in a conditional rule's `context`, that says how a property may be left out; the OpenAPI
+ * document reads it. (`@IsOptional()` lets a property be absent or null.)
+ */
+export const LEAVE_OUT = 'leaveOut';
+export type LeaveOut = 'omit' | 'empty';
+
+/**
+ * The property may be absent, but never null: it has no "none" value (a number of hours, a flag, a
+ * list), so null is refused by the rules that follow instead of reaching the database.
+ */
+export function Omittable(): PropertyDecorator {
+  return ValidateIf((_dto: object, value: unknown) => value !== undefined, { context: { [LEAVE_OUT]: 'omit' satisfies LeaveOut } });
+}
+
+/** '' means "none" here (keep the current password, no website); any other value must pass the rules. */
+export function EmptyAllowed(): PropertyDecorator {
+  return ValidateIf((_dto: object, value: unknown) => value !== '', { context: { [LEAVE_OUT]: 'empty' satisfies LeaveOut } });
+}

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, KEYWORD_PATTERN, MONEY_PATTERN } from '@quotebook/contracts';
+import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, KEYWORD_PATTERN, LEAVE_OUT, type LeaveOut, MONEY_PATTERN } from '@quotebook/contracts';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
@@ -63,8 +63,20 @@ function rulesOf(target: ClassType): Map<string, ValidationMetadata[]> {
   return byProperty;
 }
 
-function isOptional(rules: ValidationMetadata[]): boolean {
+function leavesOut(rules: ValidationMetadata[], how: LeaveOut): boolean {
+  return rules.some(
+    (rule) => rule.type === ValidationTypes.CONDITIONAL_VALIDATION && (rule.context as Record<string, unknown> | undefined)?.[LEAVE_OUT] === how,
+  );
+}
+
+/** @IsOptional: the property may be absent or null. */
+function allowsNull(rules: ValidationMetadata[]): boolean {
   return rules.some((rule) => rule.type === ValidationTypes.CONDITIONAL_VALIDATION && rule.name === 'isOptional');
+}
+
+/** @IsOptional (absent or null) or @Omittable (absent only): either way not required. */
+function isOptional(rules: ValidationMetadata[]): boolean {
+  return allowsNull(rules) || leavesOut(rules, 'omit');
 }
 
 /** The property's schema with every class-validator rule of it applied (rules with `each` describe the items). */
@@ -74,8 +86,8 @@ function describeProperty(existing: SchemaObject | undefined, rules: ValidationM
   if (ruleNames.has('isMoney')) {
     const { type: _type, oneOf: _oneOf, ...rest } = schema;
     schema = { ...rest, ...moneySchema(rules.find((rule) => rule.name === 'isMoney')?.constraints ?? []) };
-    // an optional amount may be cleared with null
-    if (isOptional(rules)) schema.nullable = true;
+    // an amount that may be left out may be cleared with null
+    if (allowsNull(rules)) schema.nullable = true;
   }
   for (const rule of rules) {
     const describe = rule.name ? RULE_SCHEMAS[rule.name] : undefined;
@@ -91,6 +103,11 @@ function describeProperty(existing: SchemaObject | undefined, rules: ValidationM
       if (fragment.type && schema.type === 'object') delete schema.type;
       schema = { ...schema, ...fragment };
     }
+  }
+  if (leavesOut(rules, 'empty')) {
+    // '' stands for "none" and skips the rules, so it is a second, exact choice beside them
+    const { description, nullable, ...value } = schema;
+    schema = { ...(description ? { description } : {}), ...(nullable ? { nullable } : {}), oneOf: [value, { type: 'string', enum: [''] }] };
   }
   return schema;
 }
