@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: builds every app, checks PostgreSQL/NATS/Redis, starts identity, tenancy and the
-// gateway (which serves the SPA) and stops them all on Ctrl-C. Configuration comes from the
-// environment (and from .env when present); see README.
+// `npm start`: builds every app, checks PostgreSQL/NATS/Redis, starts identity, tenancy, catalogue
+// and the gateway (which serves the SPA), restarts any of them that exits, and stops them all on
+// Ctrl-C. Configuration comes from the environment (and from .env when present); JWT_SECRET and
+// SUPERADMIN_PASSWORD, when not set there, from var/secrets.env (generated on first start). See README.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,8 +13,10 @@ import { assertDependencies } from './preflight.mjs';
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { startStack } = require('../stack/stack.js');
+const { ensureLocalSecrets } = require('./secrets.js');
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+const secrets = ensureLocalSecrets({ root });
 
 const env = {
   NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -21,6 +24,7 @@ const env = {
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   SUPERADMIN_USERNAME: process.env.SUPERADMIN_USERNAME ?? 'superadmin',
+  ...secrets.values,
 };
 const port = Number(process.env.PORT ?? 3000);
 
@@ -48,16 +52,19 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  stack = await startStack({ env: { ...process.env, ...env }, port, inherit: true });
+  // supervised: a process that exits is logged and started again (1 s back-off doubling to 30 s)
+  stack = await startStack({ env: { ...process.env, ...env }, port, inherit: true, supervise: true });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
-for (const handle of Object.values(stack.processes)) {
-  handle.child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`${handle.name} stopped (${signal ?? code}); the other processes keep running. Ctrl-C stops everything.`);
-  });
-}
 console.log(`\nQuotebook is running at http://localhost:${port}`);
 console.log(`Superadmin sign-in: http://localhost:${port}/superadmin  (username: ${env.SUPERADMIN_USERNAME})`);
+const secretsFile = path.relative(root, secrets.file);
+if (secrets.generated.includes('SUPERADMIN_PASSWORD')) {
+  console.log(`Superadmin password (shown this once, kept in ${secretsFile}): ${env.SUPERADMIN_PASSWORD}`);
+} else if (secrets.fromFile.includes('SUPERADMIN_PASSWORD')) {
+  console.log(`Superadmin password: see SUPERADMIN_PASSWORD in ${secretsFile}`);
+}
+if (secrets.generated.includes('JWT_SECRET')) console.log(`A new JWT_SECRET was generated into ${secretsFile}.`);
 console.log('Press Ctrl-C to stop.');

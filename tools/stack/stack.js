@@ -71,8 +71,12 @@ function startProcess(name, env, { logFile, inherit = false, timeoutMs = 60_000 
       name,
       child,
       exited: false,
+      startedAt: Date.now(),
+      /** Set by stop(): a supervised stack does not restart a process stopped on purpose. */
+      stopRequested: false,
       /** Stops the process (SIGTERM, then SIGKILL after 5 s). */
       stop() {
+        handle.stopRequested = true;
         if (handle.exited || child.exitCode !== null) return Promise.resolve();
         return new Promise((done) => {
           const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -120,34 +124,118 @@ async function waitForHealthy(baseUrl, timeoutMs = 30_000) {
   throw new Error(`${baseUrl}/api/health not healthy: ${JSON.stringify(last?.body ?? String(last))}`);
 }
 
+/** Restart back-off of a supervised stack: 1 s, doubling up to 30 s; back to 1 s after a minute up. */
+const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableAfterMs: 60_000 };
+
+function describeExit(code, signal) {
+  return signal ? `signal ${signal}` : `exit code ${code}`;
+}
+
 /**
  * Starts every service and the gateway with the given environment and waits until /api/health is 200.
  * Returns { baseUrl, processes, stop(), restart(name) }.
+ * With `supervise`, a process that exits without stop() or restart() having been called is started
+ * again after a back-off, and each exit and restart is reported through `supervise.log` (a function,
+ * default console.error) and written to <logDir>/stack.log. `supervise.backoff` overrides
+ * RESTART_BACKOFF.
  */
-async function startStack({ env, port, services = SERVICES, logDir, inherit = false }) {
+async function startStack({ env, port, services = SERVICES, logDir, inherit = false, supervise }) {
   await ensureDatabase(env.DATABASE_URL);
   if (logDir) fs.mkdirSync(logDir, { recursive: true });
   const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
+  const envOf = (name) => (name === 'gateway' ? { ...env, PORT: String(port) } : env);
+  const launch = (name) => startProcess(name, envOf(name), { logFile: logFile(name), inherit });
   const processes = {};
+  let stopped = false;
+  const supervision = supervise ? createSupervision() : null;
   const stop = async () => {
+    stopped = true;
+    await supervision?.cancelAll();
     await Promise.all(Object.values(processes).map((p) => p.stop()));
   };
+
+  function createSupervision() {
+    const options = typeof supervise === 'object' ? supervise : {};
+    const backoff = { ...RESTART_BACKOFF, ...options.backoff };
+    const print = typeof options.log === 'function' ? options.log : (line) => console.error(line);
+    const timers = {};
+    const delays = {};
+    /** Bumped by cancel(): a start begun by an older timer is stopped again once it is ready. */
+    const generations = {};
+    const inflight = new Set();
+    const log = (line) => {
+      print(line);
+      if (logDir) fs.appendFileSync(path.join(logDir, 'stack.log'), `${new Date().toISOString()} ${line}\n`);
+    };
+    const schedule = (name, reason) => {
+      const delay = delays[name] ?? backoff.firstMs;
+      delays[name] = Math.min(delay * 2, backoff.maxMs);
+      log(`${name} ${reason}; restarting in ${delay / 1000} s`);
+      const generation = generations[name] ?? 0;
+      const current = () => !stopped && generation === (generations[name] ?? 0);
+      const attempt = async () => {
+        let handle;
+        try {
+          handle = await launch(name);
+        } catch (error) {
+          if (current()) schedule(name, `failed to start again (${error.message.split('\n')[0]})`);
+          return;
+        }
+        if (!current()) {
+          await handle.stop();
+          return;
+        }
+        processes[name] = handle;
+        watch(handle);
+        log(`${name} restarted`);
+      };
+      timers[name] = setTimeout(() => {
+        delete timers[name];
+        const running = attempt();
+        inflight.add(running);
+        void running.finally(() => inflight.delete(running));
+      }, delay);
+    };
+    const watch = (handle) => {
+      handle.child.once('exit', (code, signal) => {
+        if (stopped || handle.stopRequested || processes[handle.name] !== handle) return;
+        if (Date.now() - handle.startedAt >= backoff.stableAfterMs) delete delays[handle.name];
+        schedule(handle.name, `exited (${describeExit(code, signal)})`);
+      });
+    };
+    return {
+      watch,
+      /** A deliberate restart replaces any restart still waiting for its back-off. */
+      cancel(name) {
+        clearTimeout(timers[name]);
+        delete timers[name];
+        generations[name] = (generations[name] ?? 0) + 1;
+      },
+      /** Cancels every pending restart and waits for starts already under way (they stop again). */
+      async cancelAll() {
+        for (const name of Object.keys(timers)) this.cancel(name);
+        await Promise.allSettled([...inflight]);
+      },
+    };
+  }
+
   try {
-    for (const name of services) {
-      processes[name] = await startProcess(name, env, { logFile: logFile(name), inherit });
+    for (const name of [...services, 'gateway']) {
+      processes[name] = await launch(name);
+      supervision?.watch(processes[name]);
     }
-    processes.gateway = await startProcess('gateway', { ...env, PORT: String(port) }, { logFile: logFile('gateway'), inherit });
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealthy(baseUrl);
     return {
       baseUrl,
       processes,
       stop,
-      /** Starts a stopped process again with the same environment. */
+      /** Stops a process (if running) and starts it again with the same environment. */
       async restart(name) {
+        supervision?.cancel(name);
         await processes[name]?.stop();
-        const extra = name === 'gateway' ? { PORT: String(port) } : {};
-        processes[name] = await startProcess(name, { ...env, ...extra }, { logFile: logFile(name), inherit });
+        processes[name] = await launch(name);
+        supervision?.watch(processes[name]);
         return processes[name];
       },
     };
@@ -170,4 +258,4 @@ function freePort() {
   });
 }
 
-module.exports = { ROOT, SERVICES, ensureDatabase, startProcess, startStack, waitForHealthy, freePort, getJson };
+module.exports = { ROOT, SERVICES, RESTART_BACKOFF, ensureDatabase, startProcess, startStack, waitForHealthy, freePort, getJson };

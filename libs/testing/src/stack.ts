@@ -1,9 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from './database';
 
 export interface ProcessHandle {
   name: string;
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -16,8 +18,14 @@ export const stackLauncher = require(LAUNCHER_PATH) as {
   ROOT: string;
   freePort(): Promise<number>;
   startProcess(name: string, env: Record<string, string>, options?: { logFile?: string }): Promise<ProcessHandle>;
-  startStack(options: { env: Record<string, string>; port: number; logDir?: string }): Promise<TestStack>;
+  startStack(options: { env: Record<string, string>; port: number; logDir?: string; supervise?: StackSupervision }): Promise<TestStack>;
 };
+
+/** As `npm start` runs it: a process that exits is restarted after a back-off, with a log line. */
+export interface StackSupervision {
+  log?: (line: string) => void;
+  backoff?: { firstMs?: number; maxMs?: number; stableAfterMs?: number };
+}
 
 export interface TestStack {
   baseUrl: string;
@@ -32,7 +40,11 @@ export const SUPERADMIN = { username: 'superadmin', password: 'platform-secret-1
  * A whole Quotebook stack on its own database, NATS subjects, Redis keys and port, started from the
  * built output. Stacks of different test runs never see each other.
  */
-export async function startIsolatedStack(label: string, overrides: Record<string, string> = {}) {
+export async function startIsolatedStack(
+  label: string,
+  overrides: Record<string, string> = {},
+  options: { supervise?: StackSupervision } = {},
+) {
   const id = randomBytes(4).toString('hex');
   const database: TestDatabase = await createTestDatabase(label);
   const port = await stackLauncher.freePort();
@@ -54,7 +66,7 @@ export async function startIsolatedStack(label: string, overrides: Record<string
     ...overrides,
   };
   try {
-    const stack = await stackLauncher.startStack({ env, port, logDir });
+    const stack = await stackLauncher.startStack({ env, port, logDir, supervise: options.supervise });
     return {
       stack,
       database,
