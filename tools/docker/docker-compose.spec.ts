@@ -26,6 +26,7 @@ interface ComposeService {
   healthcheck?: { test: unknown };
   depends_on?: Record<string, { condition: string }>;
   ports?: string[];
+  restart?: string;
 }
 
 const ENV_CLASSES: Record<string, new () => object> = {
@@ -34,6 +35,9 @@ const ENV_CLASSES: Record<string, new () => object> = {
   identity: IdentityEnv,
   tenancy: TenancyEnv,
 };
+
+/** Variables with no default anywhere: compose must refuse to start without them. */
+const SECRETS = ['JWT_SECRET', 'SUPERADMIN_PASSWORD'];
 
 /** Node apps built with webpack are deployable processes; web is served by the gateway. */
 const deployableApps = readdirSync(path.join(root, 'apps')).filter((name) =>
@@ -86,12 +90,38 @@ describe('docker-compose.yml', () => {
     );
   });
 
+  it('restarts every app service that exits, unless it was stopped', () => {
+    for (const app of deployableApps) {
+      expect({ app, restart: compose.services[app].restart }).toEqual({ app, restart: 'unless-stopped' });
+    }
+  });
+
+  it.each(Object.entries(ENV_CLASSES))('refuses to start %s without the secrets it reads (no default)', (app, envClass) => {
+    const environment = compose.services[app].environment ?? {};
+    for (const name of envVariableNames(envClass).filter((variable) => SECRETS.includes(variable))) {
+      expect({ name, value: environment[name] }).toEqual({ name, value: expect.stringMatching(new RegExp(`^\\$\\{${name}:\\?.+\\}$`)) });
+    }
+  });
+
+  it('reads JWT_SECRET in identity and the gateway, SUPERADMIN_PASSWORD in identity', () => {
+    expect(envVariableNames(IdentityEnv)).toEqual(expect.arrayContaining(SECRETS));
+    expect(envVariableNames(GatewayEnv)).toContain('JWT_SECRET');
+  });
+
   it('publishes the gateway on port 8080', () => {
     expect(compose.services['gateway'].ports).toContain('8080:3000');
   });
 });
 
 describe('.env.example', () => {
+  it('carries no usable secret: JWT_SECRET and SUPERADMIN_PASSWORD are empty, with how to generate them', () => {
+    for (const name of SECRETS) {
+      const assignments = [...envExample.matchAll(new RegExp(`^#?\\s*${name}=(.*)$`, 'gm'))].map((match) => match[1].trim());
+      expect({ name, assignments }).toEqual({ name, assignments: [''] });
+    }
+    expect(envExample).toContain('openssl rand -hex 32');
+  });
+
   it('lists every variable any app reads', () => {
     const listed = new Set([...envExample.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
     const read = new Set(Object.values(ENV_CLASSES).flatMap((envClass) => envVariableNames(envClass)));
