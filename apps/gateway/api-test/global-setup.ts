@@ -8,4 +8,7 @@ export default async function globalSetup(): Promise<void> {
   process.env['API_DATABASE_URL'] = started.database.url;
   process.env['API_LOG_DIR'] = started.logDir;
   process.env['API_UPLOAD_DIR'] = started.env.UPLOAD_DIR;
+  // tests that forge tokens sign them with the stack's own secret too
+  process.env['API_JWT_SECRET'] = started.env.JWT_SECRET;
+  process.env['API_REDIS_KEY_PREFIX'] = started.env.REDIS_KEY_PREFIX;
 }
