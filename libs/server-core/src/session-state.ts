@@ -71,6 +71,11 @@ end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return 1`;
 
+/** Stores an encoded state under `key` unless Redis holds a newer one (see RAISE_SCRIPT). */
+export async function raiseSessionState(redis: Redis, key: string, encoded: string): Promise<void> {
+  await withRedis(() => redis.eval(RAISE_SCRIPT, 1, key, encoded, SESSION_STATE_TTL_SECONDS));
+}
+
 /** Where the truth about users and agencies comes from when Redis has no key for them. */
 export interface UserStateSource {
   userState(userId: string): Promise<UserSessionState>;
@@ -158,11 +163,11 @@ export class SessionStates {
 
   /** Records a user's state after the change is committed; never lowers what is stored. */
   async publishUser(userId: string, state: UserSessionState): Promise<void> {
-    await this.raise(this.keys.user(userId), encodeUserState(state));
+    await raiseSessionState(this.redis, this.keys.user(userId), encodeUserState(state));
   }
 
   async publishTenant(tenantId: string, state: TenantSessionState): Promise<void> {
-    await this.raise(this.keys.tenant(tenantId), encodeTenantState(state));
+    await raiseSessionState(this.redis, this.keys.tenant(tenantId), encodeTenantState(state));
   }
 
   /**
@@ -188,9 +193,6 @@ export class SessionStates {
     return state;
   }
 
-  private async raise(key: string, value: string): Promise<void> {
-    await withRedis(() => this.redis.eval(RAISE_SCRIPT, 1, key, value, SESSION_STATE_TTL_SECONDS));
-  }
 
   /** The business day, worked out at most once a second (expiry turns at midnight in the business time zone). */
   private today(): string {

@@ -2,18 +2,45 @@
 // journeys' TypeScript loader cannot compile.
 import { NestFactory } from '@nestjs/core';
 import { RpcException } from '@nestjs/microservices';
-import { EVENTS_STREAM, isAppError, type AppError } from '@quotebook/contracts';
-import { RpcClient, RpcClientModule } from '@quotebook/server-core';
+import { EVENTS_STREAM, isAppError, type AppError, type Principal, type TenantSessionState } from '@quotebook/contracts';
+import {
+  encodeTenantState,
+  encodeUserState,
+  raiseSessionState,
+  RpcClient,
+  RpcClientModule,
+  sessionKeys,
+} from '@quotebook/server-core';
+import Redis from 'ioredis';
 import { connect } from 'nats';
-import { TEST_NATS_URL } from './database';
+import { TEST_NATS_URL, TEST_REDIS_URL } from './database';
 
-/** What the gateway would use: a typed NATS client on this test file's subject prefix. */
-export async function connectClient(): Promise<{ rpc: RpcClient; close(): Promise<void> }> {
+/**
+ * What the gateway would use: a typed NATS client on this test file's subject prefix. With
+ * `registerSessions`, it plays the gateway's part too: the gateway forwards only principals whose
+ * session is current, so the principal of each request is registered (registerSession) before it is
+ * sent. A test sends a stale principal by registering a newer version of it first.
+ */
+export async function connectClient(options: { registerSessions?: boolean } = {}): Promise<{ rpc: RpcClient; close(): Promise<void> }> {
   const context = await NestFactory.createApplicationContext(
     RpcClientModule.forRoot({ natsUrl: TEST_NATS_URL, timeoutMs: 8000 }),
     { logger: false },
   );
-  return { rpc: context.get(RpcClient), close: () => context.close() };
+  const rpc = context.get(RpcClient);
+  if (options.registerSessions) {
+    const send = rpc.send.bind(rpc);
+    rpc.send = (async (pattern, request, timeoutMs) => {
+      const principal = (request as { principal?: unknown } | null)?.principal;
+      if (isPrincipal(principal)) await registerSession(principal);
+      return send(pattern, request, timeoutMs);
+    }) as RpcClient['send'];
+  }
+  return { rpc, close: () => context.close() };
+}
+
+function isPrincipal(value: unknown): value is Principal {
+  const candidate = value as Partial<Principal> | null;
+  return typeof candidate?.userId === 'string' && typeof candidate.sessionVersion === 'number';
 }
 
 /** The AppError a call failed with (fails the test when the call succeeded). */
@@ -36,5 +63,35 @@ export async function deleteEventStream(): Promise<void> {
     await manager.streams.delete(EVENTS_STREAM).catch(() => undefined);
   } finally {
     await connection.close();
+  }
+}
+
+/**
+ * Every request carrying a principal is checked against the session state in Redis. A test that sends
+ * principals of its own making (random ids) records here, under this test file's key prefix, that the
+ * principal's session is current and that its agency exists, is enabled and does not expire. A state
+ * already stored with a newer version (a test that disabled the agency) is kept.
+ */
+export async function registerSession<P extends Principal>(principal: P): Promise<P> {
+  await storeSessionStates((keys) => [
+    [keys.user(principal.userId), encodeUserState({ version: principal.sessionVersion })],
+    ...(principal.tenantId ? [[keys.tenant(principal.tenantId), encodeTenantState(LIVE_TENANT)] as const] : []),
+  ]);
+  return principal;
+}
+
+/** An agency's state as tenancy would store it (by default: exists, enabled, no expiry). */
+export async function registerTenantState(tenantId: string, state: TenantSessionState = LIVE_TENANT): Promise<void> {
+  await storeSessionStates((keys) => [[keys.tenant(tenantId), encodeTenantState(state)]]);
+}
+
+const LIVE_TENANT: TenantSessionState = { version: 1, enabled: true, expiryDate: null };
+
+async function storeSessionStates(entries: (keys: ReturnType<typeof sessionKeys>) => ReadonlyArray<readonly [string, string]>): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    for (const [key, value] of entries(sessionKeys(process.env['REDIS_KEY_PREFIX'] ?? 'qb:'))) await raiseSessionState(redis, key, value);
+  } finally {
+    await redis.quit();
   }
 }

@@ -2,6 +2,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { Principal } from '@quotebook/contracts';
 import { createServiceApp, loadEnv } from '@quotebook/server-core';
 import { ProcessHandle, queryDatabase, stackLauncher, TEST_NATS_URL } from '@quotebook/testing';
+import { connectClient as connectTestClient } from '@quotebook/testing/rpc';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -33,7 +34,8 @@ export async function startTenancyProcess(databaseUrl: string): Promise<ProcessH
   mkdirSync(logDir, { recursive: true });
   return stackLauncher.startProcess(
     'tenancy',
-    { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: prefix },
+    // 'log' at least: the launcher waits for the ready line
+    { NODE_ENV: 'test', LOG_LEVEL: 'log', DATABASE_URL: databaseUrl, NATS_URL: TEST_NATS_URL, NATS_SUBJECT_PREFIX: prefix },
     { logFile: path.join(logDir, 'tenancy.log') },
   );
 }
@@ -51,8 +53,11 @@ export async function insertTenant(databaseUrl: string, keyword: string, languag
   return row.id;
 }
 
-export const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null };
-export const adminOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_admin', tenantId });
-export const userOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_user', tenantId });
+export const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null, sessionVersion: 1 };
+export const adminOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 });
+export const userOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_user', tenantId, sessionVersion: 1 });
 
-export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing/rpc';
+/** A client that sends the test's principals as the gateway would: with their sessions registered. */
+export const connectClient = () => connectTestClient({ registerSessions: true });
+
+export { deleteEventStream, registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';

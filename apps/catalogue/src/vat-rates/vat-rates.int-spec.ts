@@ -10,7 +10,16 @@ import {
 import type { RpcClient } from '@quotebook/server-core';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
-import { adminOf, connectClient, deleteEventStream, rpcError, startCatalogue, superadmin, userOf } from '../test/catalogue-harness';
+import {
+  adminOf,
+  connectClient,
+  deleteEventStream,
+  registerTenantState,
+  rpcError,
+  startCatalogue,
+  superadmin,
+  userOf,
+} from '../test/catalogue-harness';
 
 describe('catalogue VAT rates (integration)', () => {
   let database: TestDatabase;
@@ -90,6 +99,7 @@ describe('catalogue VAT rates (integration)', () => {
 
   describe('permissions', () => {
     it('lets a superadmin manage any tenant', async () => {
+      await registerTenantState(tenantB);
       await expect(create({ description: 'Da superadmin', rate: 10 }, superadmin, tenantB)).resolves.toMatchObject({ rate: '10.00' });
     });
 

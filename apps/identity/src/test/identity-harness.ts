@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Principal } from '@quotebook/contracts';
 import { createServiceApp, loadEnv } from '@quotebook/server-core';
 import { TEST_NATS_URL } from '@quotebook/testing';
+import { connectClient as connectTestClient } from '@quotebook/testing/rpc';
 import { IdentityModule } from '../app.module';
 import { IdentityEnv } from '../env';
 
@@ -30,7 +31,9 @@ export async function startIdentity(databaseUrl: string): Promise<INestMicroserv
   return app;
 }
 
-export const superadminPrincipal = (userId: string): Principal => ({ userId, role: 'superadmin', tenantId: null });
+export const superadminPrincipal = (userId: string): Principal => ({ userId, role: 'superadmin', tenantId: null, sessionVersion: 1 });
 
+/** A client that sends the test's principals as the gateway would: with their sessions registered. */
+export const connectClient = () => connectTestClient({ registerSessions: true });
 
-export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing/rpc';
+export { deleteEventStream, registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';

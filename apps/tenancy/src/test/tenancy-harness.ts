@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { createServiceApp, loadEnv } from '@quotebook/server-core';
 import { ProcessHandle, stackLauncher, TEST_NATS_URL } from '@quotebook/testing';
+import { connectClient as connectTestClient } from '@quotebook/testing/rpc';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -56,4 +57,7 @@ export function daysFrom(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export { connectClient, deleteEventStream, rpcError } from '@quotebook/testing/rpc';
+/** A client that sends the test's principals as the gateway would: with their sessions registered. */
+export const connectClient = () => connectTestClient({ registerSessions: true });
+
+export { deleteEventStream, registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';
