@@ -4,6 +4,8 @@
  *   web          React components and the web store (*.spec.tsx) under jsdom
  *   integration  one service in-process against the real PostgreSQL, NATS and Redis (*.int-spec.ts)
  *   api          the whole built stack over HTTP (apps/gateway/api-test/*.api-spec.ts)
+ *   fuzz         hostile values on every field of the OpenAPI document, against the whole built stack
+ *                (apps/gateway/fuzz-test/*.fuzz-spec.ts)
  */
 const preset = require('./jest.preset.js');
 
@@ -38,6 +40,14 @@ module.exports = {
       globalSetup: '<rootDir>/apps/gateway/api-test/global-setup.ts',
       globalTeardown: '<rootDir>/apps/gateway/api-test/global-teardown.ts',
       testTimeout: 30000,
+    },
+    {
+      ...base,
+      displayName: 'fuzz',
+      testMatch: ['<rootDir>/apps/gateway/fuzz-test/**/*.fuzz-spec.ts'],
+      globalSetup: '<rootDir>/apps/gateway/fuzz-test/global-setup.ts',
+      globalTeardown: '<rootDir>/apps/gateway/api-test/global-teardown.ts',
+      testTimeout: 120000,
     },
   ],
 };
