@@ -173,25 +173,35 @@ describe('DELETE /api/tenants/{id}', () => {
 });
 
 describe('GET /api/tenants/by-keyword/{keyword}', () => {
-  it('is public and answers id, name, keyword, languages, enabled, expiryDate, status, settings and logoUrl', async () => {
-    const { tenant } = await createTenantWithAdmin(root);
+  it('is public and answers only id, name, keyword, logoUrl, status and expiryDate', async () => {
+    const { tenant, adminToken } = await createTenantWithAdmin(root);
+    const settings = {
+      companyName: 'Sole Viaggi S.r.l.',
+      address: 'Via Roma 1',
+      phone: '+39 06 1234567',
+      mobile: '+39 333 1234567',
+      referenceEmail: 'info@soleviaggi.it',
+      vatNumber: 'IT01234567890',
+      fiscalCode: 'RSSMRA80A01H501U',
+    };
+    expect((await api('PATCH', `/api/tenants/${tenant.id}/settings`, { token: adminToken, body: settings })).status).toBe(200);
+
     const response = await api('GET', `/api/tenants/by-keyword/${tenant.keyword}`);
+
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(
-      expect.objectContaining({
-        id: tenant.id,
-        name: tenant.name,
-        keyword: tenant.keyword,
-        languages: ['it', 'en'],
-        enabled: true,
-        expiryDate: '2099-12-31',
-        status: 'Active',
-        logoUrl: null,
-        companyName: null,
-        referenceEmail: null,
-        website: null,
-      }),
-    );
+    expect(Object.keys(response.body).sort()).toEqual(['expiryDate', 'id', 'keyword', 'logoUrl', 'name', 'status']);
+    expect(response.body).toEqual({
+      id: tenant.id,
+      name: tenant.name,
+      keyword: tenant.keyword,
+      logoUrl: null,
+      status: 'Active',
+      expiryDate: '2099-12-31',
+    });
+    const text = JSON.stringify(response.body);
+    for (const value of Object.values(settings)) expect(text).not.toContain(value);
+    // the agency's own users still see every detail after signing in
+    expect((await api('GET', `/api/tenants/${tenant.id}`, { token: adminToken })).body).toMatchObject(settings);
   });
 
   it('answers 404 Tenant not found for an unknown keyword', async () => {
@@ -241,8 +251,8 @@ describe('PATCH /api/tenants/{tenantId}/settings', () => {
     const response = await api('PATCH', `/api/tenants/${tenant.id}/settings`, { token: adminToken, body: settings });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(expect.objectContaining(settings));
-    const publicView = await api('GET', `/api/tenants/by-keyword/${tenant.keyword}`);
-    expect(publicView.body).toEqual(expect.objectContaining(settings));
+    const stored = await api('GET', `/api/tenants/${tenant.id}`, { token: adminToken });
+    expect(stored.body).toEqual(expect.objectContaining(settings));
   });
 
   it('accepts empty email and website, refuses invalid ones naming the field', async () => {
@@ -268,7 +278,7 @@ describe('PATCH /api/tenants/{tenantId}/settings', () => {
     expect((await api('PUT', `/api/tenants/${other}`, { token, body: second.payload })).status).toBe(403);
     expect((await api('DELETE', `/api/tenants/${other}`, { token })).status).toBe(403);
     expect((await api('POST', `/api/tenants/${other}/logo`, { token, rawBody: new FormData() })).status).toBe(403);
-    const unchanged = await api('GET', `/api/tenants/by-keyword/${second.tenant.keyword}`);
+    const unchanged = await api('GET', `/api/tenants/${other}`, { token: root });
     expect(unchanged.body.companyName).toBeNull();
     expect((await api('GET', `/api/tenants/${first.tenant.id}`, { token })).status).toBe(200);
   });

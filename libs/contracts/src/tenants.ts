@@ -66,8 +66,23 @@ export class TenantView extends TenantSettingsView {
   createdAt: string;
 }
 
-/** The public answer of by-keyword: what the login page needs, nothing secret. */
-export type TenantPublicView = TenantView;
+/**
+ * The public answer of by-keyword, for anyone: what the sign-in page and the Tenant Disabled/Expired
+ * screens show, and the id the signed-in pages load the whole agency with. Contact and tax details
+ * are only in TenantView, behind sign-in.
+ */
+export class TenantPublicView {
+  id: string;
+  name: string;
+  keyword: string;
+  logoUrl: string | null;
+  status: TenantDisplayStatus;
+  /** shown on the Tenant Expired screen */
+  expiryDate: string | null;
+}
+
+/** The fields of TenantPublicView, in the order the answer lists them. */
+export const TENANT_PUBLIC_FIELDS = ['id', 'name', 'keyword', 'logoUrl', 'status', 'expiryDate'] as const satisfies readonly (keyof TenantPublicView)[];
 
 export class TenantAdminView {
   id: string;

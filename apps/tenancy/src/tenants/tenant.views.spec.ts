@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
-import { TenantSettingsDto } from '@quotebook/contracts';
+import { TENANT_PUBLIC_FIELDS, TenantSettingsDto } from '@quotebook/contracts';
 import { Tenant } from './tenant.entity';
-import { mapLoginStatus, mapTenant, settingsChanges } from './tenant.views';
+import { mapLoginStatus, mapPublicTenant, mapTenant, settingsChanges } from './tenant.views';
 
 const tenant: Tenant = Object.assign(new Tenant(), {
   id: '0b8f2a8e-3c55-4d7c-8f0e-6a1b2c3d4e5f',
@@ -57,6 +57,21 @@ describe('mapTenant', () => {
     [{ expiryDate: null }, 'Active'],
   ])('with %j the status is %s', (change, status) => {
     expect(mapTenant({ ...tenant, ...change } as Tenant, '2026-03-10').status).toBe(status);
+  });
+});
+
+describe('mapPublicTenant', () => {
+  it('shows what the sign-in and status screens need and none of the contact or tax details', () => {
+    const sut = mapPublicTenant(tenant, '2026-03-10');
+    expect(sut).toEqual({
+      id: tenant.id,
+      name: 'Agenzia Sole',
+      keyword: 'agenzia-sole',
+      logoUrl: '/uploads/logos/abc.png',
+      status: 'Expiring Soon',
+      expiryDate: '2026-04-01',
+    });
+    expect(Object.keys(sut)).toEqual([...TENANT_PUBLIC_FIELDS]);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   TENANT_SETTINGS_FIELDS,
   tenantDisplayStatus,
   type TenantLoginStatus,
+  type TenantPublicView,
   type TenantSettings,
   type TenantSettingsDto,
   type TenantView,
@@ -25,6 +26,18 @@ export function mapTenant(tenant: Tenant, today: string): TenantView {
     ...settingsOf(tenant),
     logoUrl: tenant.logoUrl,
     createdAt: tenant.createdAt.toISOString(),
+  };
+}
+
+/** What anyone may see of an agency by its keyword: nothing of its contact or tax details. */
+export function mapPublicTenant(tenant: Tenant, today: string): TenantPublicView {
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    keyword: tenant.keyword,
+    logoUrl: tenant.logoUrl,
+    status: tenantDisplayStatus(tenant, today),
+    expiryDate: tenant.expiryDate,
   };
 }
 

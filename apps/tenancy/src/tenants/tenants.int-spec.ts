@@ -76,6 +76,9 @@ describe('tenancy with identity (integration)', () => {
   });
   const createTenant = (keyword: string, overrides: Partial<CreateTenantDto> = {}) =>
     rpc.send(TENANTS_CREATE, { principal: superadmin, data: tenantInput(keyword, overrides) });
+  /** The whole tenant (by-keyword shows only its public fields). */
+  const fullTenant = async (keyword: string): Promise<TenantView> =>
+    rpc.send(TENANTS_GET, { principal: superadmin, tenantId: (await rpc.send(TENANTS_BY_KEYWORD, { keyword })).id });
   const updateInput = (tenant: TenantView, overrides: Partial<UpdateTenantDto> = {}): UpdateTenantDto => ({
     name: tenant.name,
     keyword: tenant.keyword,
@@ -194,11 +197,18 @@ describe('tenancy with identity (integration)', () => {
   });
 
   describe('by keyword (public)', () => {
-    it('shows the tenant with its status', async () => {
-      await createTenant('quasi-scaduta', { expiryDate: daysFrom(today, 10) });
-      await expect(rpc.send(TENANTS_BY_KEYWORD, { keyword: 'quasi-scaduta' })).resolves.toMatchObject({
+    it('shows only what the sign-in and status screens need: no contact or tax details', async () => {
+      const created = await createTenant('quasi-scaduta', { expiryDate: daysFrom(today, 10) });
+      await rpc.send(TENANTS_UPDATE_SETTINGS, {
+        principal: superadmin,
+        tenantId: created.id,
+        data: { vatNumber: 'IT01234567890', fiscalCode: 'RSSMRA80A01H501U', phone: '+39 06 123456', address: 'Via Roma 1' },
+      });
+      await expect(rpc.send(TENANTS_BY_KEYWORD, { keyword: 'quasi-scaduta' })).resolves.toEqual({
+        id: created.id,
         keyword: 'quasi-scaduta',
         name: 'Agenzia quasi-scaduta',
+        logoUrl: null,
         status: 'Expiring Soon',
         expiryDate: daysFrom(today, 10),
       });
@@ -275,7 +285,7 @@ describe('tenancy with identity (integration)', () => {
     let soleAdmin: Principal;
 
     beforeAll(async () => {
-      sole = await rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
+      sole = await fullTenant('sole');
       soleAdmin = await loginAs('sole-admin');
     });
 
@@ -342,7 +352,7 @@ describe('tenancy with identity (integration)', () => {
 
     beforeAll(async () => {
       soleAdmin = await loginAs('sole-admin');
-      sole = await rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
+      sole = await fullTenant('sole');
     });
 
     it.each([

@@ -30,7 +30,7 @@ import { TenancyEnv } from '../env';
 import { requireSuperadmin, requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { tenantSessionState } from '../sessions/tenant-states';
 import { Tenant } from './tenant.entity';
-import { mapLoginStatus, mapTenant, settingsChanges } from './tenant.views';
+import { mapLoginStatus, mapPublicTenant, mapTenant, settingsChanges } from './tenant.views';
 
 const KEYWORD_TAKEN = 'Keyword already exists';
 const MAX_LOGO_URL_LENGTH = 2000;
@@ -165,7 +165,7 @@ export class TenantsService {
     if (typeof keyword !== 'string' || keywordProblem(keyword) !== null) throw tenantNotFound();
     const tenant = await this.tenants.findOneBy({ keyword });
     if (!tenant) throw tenantNotFound();
-    return this.view(tenant);
+    return mapPublicTenant(tenant, this.today());
   }
 
   async updateSettings(principal: Principal, tenantId: string, dto: TenantSettingsDto): Promise<TenantView> {

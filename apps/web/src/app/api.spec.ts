@@ -1,4 +1,4 @@
-import { aTenant, aUser, gatewayError, json, on, stubGateway } from '../test/gateway-stub';
+import { aPublicTenant, aTenant, aUser, gatewayError, json, on, stubGateway } from '../test/gateway-stub';
 import { authApi } from '../features/auth/auth.api';
 import { superadminApi } from '../features/superadmin/superadmin.api';
 import { tenantApi } from '../features/tenant/tenant.api';
@@ -111,7 +111,7 @@ describe('gateway base query', () => {
   });
 
   it('looks a tenant up by keyword without the bearer header', async () => {
-    const { requests } = stubGateway(on('GET', '/api/tenants/by-keyword/sole', () => json(aTenant())));
+    const { requests } = stubGateway(on('GET', '/api/tenants/by-keyword/sole', () => json(aPublicTenant())));
     const store = signedInStore();
 
     await store.dispatch(tenantApi.endpoints.getTenantByKeyword.initiate('sole'));

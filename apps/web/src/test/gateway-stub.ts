@@ -4,6 +4,7 @@ import type {
   PriceListView,
   ProductView,
   TagView,
+  TenantPublicView,
   TenantView,
   UserView,
   VatRateView,
@@ -94,6 +95,24 @@ export function aTenant(overrides: Partial<TenantView> = {}): TenantView {
     createdAt: '2025-01-10T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/** What the public by-keyword answer shows of a tenant. */
+export function publicViewOf(tenant: TenantView): TenantPublicView {
+  const { id, name, keyword, logoUrl, status, expiryDate } = tenant;
+  return { id, name, keyword, logoUrl, status, expiryDate };
+}
+
+export function aPublicTenant(overrides: Partial<TenantPublicView> = {}): TenantPublicView {
+  return { ...publicViewOf(aTenant()), ...overrides };
+}
+
+/** The gateway's two answers about an agency: the public view by keyword, the whole one by id. */
+export function agencyRoutes(tenant: TenantView): GatewayHandler[] {
+  return [
+    on('GET', `/api/tenants/by-keyword/${tenant.keyword}`, () => json(publicViewOf(tenant))),
+    on('GET', `/api/tenants/${tenant.id}`, () => json(tenant)),
+  ];
 }
 
 export function aVatRate(overrides: Partial<VatRateView> = {}): VatRateView {

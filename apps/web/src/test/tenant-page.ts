@@ -1,5 +1,5 @@
 import type { UserView } from '@quotebook/contracts';
-import { aTenant, aUser, json, on, stubGateway, type GatewayHandler } from './gateway-stub';
+import { agencyRoutes, aTenant, aUser, json, on, stubGateway, type GatewayHandler } from './gateway-stub';
 import { renderApp } from './render-app';
 
 /** Agenzia Sole (tenant-1, keyword `sole`, Italian and English) and its admin Mario Rossi. */
@@ -8,12 +8,12 @@ export const soleAdmin = aUser();
 
 /**
  * A page of the Sole agency as its admin (or `user`) sees it, with the gateway answering the agency
- * lookup and the session check plus `handlers`.
+ * lookups (public by keyword, whole by id) and the session check plus `handlers`.
  */
 export function renderTenantPage(path: string, handlers: GatewayHandler[], user: UserView = soleAdmin) {
   const gateway = stubGateway(
     ...handlers,
-    on('GET', '/api/tenants/by-keyword/sole', () => json(soleTenant)),
+    ...agencyRoutes(soleTenant),
     on('GET', '/api/auth/me', () => json(user)),
   );
   return { ...renderApp(path, { token: 'token-1', user }), ...gateway };

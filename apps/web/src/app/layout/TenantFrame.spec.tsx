@@ -1,18 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aTenant, aUser, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
+import { agencyRoutes, aTenant, aUser, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 import { AUTH_TOKEN_KEY } from '../session';
 
 const tenant = aTenant({ companyName: 'Sole Viaggi S.r.l.', city: 'Roma' });
 const admin = aUser();
-const byKeyword = on('GET', '/api/tenants/by-keyword/sole', () => json(tenant));
+const agency = agencyRoutes(tenant);
 const me = (user = admin) => on('GET', '/api/auth/me', () => json(user));
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('tenant pages', () => {
   it('send whoever is not signed in to the agency entry page', async () => {
-    stubGateway(byKeyword);
+    stubGateway(...agency);
     const { router } = renderApp('/sole/settings');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/sole'));
@@ -21,7 +21,7 @@ describe('tenant pages', () => {
 
   it("send a user of another agency back with 'Access Denied'", async () => {
     const stranger = aUser({ id: 'user-9', tenantId: 'tenant-9' });
-    stubGateway(byKeyword, me(stranger));
+    stubGateway(...agency, me(stranger));
     const { router } = renderApp('/sole/dashboard', { token: 'token-9', user: stranger });
 
     expect(await screen.findByText('Access Denied')).toBeTruthy();
@@ -30,7 +30,7 @@ describe('tenant pages', () => {
   });
 
   it('frame the dashboard with the agency, a greeting, Logout and the admin tabs', async () => {
-    stubGateway(byKeyword, me());
+    stubGateway(...agency, me());
     renderApp('/sole/dashboard', { token: 'token-1', user: admin });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Agenzia Sole' })).toBeTruthy();
@@ -42,9 +42,27 @@ describe('tenant pages', () => {
     expect(screen.getByRole('tab', { name: 'VAT Rates' }).getAttribute('href')).toBe('/sole/vat-rates');
   });
 
+  it('find the agency by keyword without the session, then load the whole agency with it', async () => {
+    const { requests } = stubGateway(...agency, me());
+    renderApp('/sole/dashboard', { token: 'token-1', user: admin });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenzia Sole' })).toBeTruthy();
+    const byKeyword = requests.find((request) => request.path === '/api/tenants/by-keyword/sole');
+    const whole = requests.find((request) => request.path === '/api/tenants/tenant-1');
+    expect(byKeyword?.headers.get('authorization')).toBeNull();
+    expect(whole?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('send the user back to the agency entry page when the whole agency cannot be loaded', async () => {
+    stubGateway(on('GET', '/api/tenants/tenant-1', () => gatewayError(404, 'Tenant not found', 'Not Found')), ...agency, me());
+    const { router } = renderApp('/sole/dashboard', { token: 'token-1', user: admin });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole'));
+  });
+
   it('show a superadmin the same tabs in any agency', async () => {
     const superadmin = aUser({ id: 'sa', username: 'admin', role: 'superadmin', tenantId: null });
-    stubGateway(byKeyword, me(superadmin), on('GET', '/api/tenants/tenant-1/users', () => json([])));
+    stubGateway(...agency, me(superadmin), on('GET', '/api/tenants/tenant-1/users', () => json([])));
     renderApp('/sole/users', { token: 'token-sa', user: superadmin });
 
     expect(await screen.findByText('No users yet')).toBeTruthy();
@@ -56,7 +74,7 @@ describe('tenant pages', () => {
     'send a tenant user from %s to quotes, framed without any admin tab',
     async (segment) => {
       const clerk = aUser({ role: 'tenant_user' });
-      const { requests } = stubGateway(byKeyword, me(clerk));
+      const { requests } = stubGateway(...agency, me(clerk));
       const { router } = renderApp(`/sole/${segment}`, { token: 'token-1', user: clerk });
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
@@ -72,7 +90,7 @@ describe('tenant pages', () => {
 
   it('greet a user without a name generically', async () => {
     const nameless = aUser({ name: '' });
-    stubGateway(byKeyword, me(nameless));
+    stubGateway(...agency, me(nameless));
     renderApp('/sole/dashboard', { token: 'token-1', user: nameless });
 
     expect(await screen.findByText('Ciao, Utente')).toBeTruthy();
@@ -80,7 +98,7 @@ describe('tenant pages', () => {
 
   it('log out to the agency entry page, clearing the session even if the call fails', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubGateway(byKeyword, me(), on('POST', '/api/auth/logout', () => gatewayError(503, 'down')));
+    stubGateway(...agency, me(), on('POST', '/api/auth/logout', () => gatewayError(503, 'down')));
     const { router } = renderApp('/sole/dashboard', { token: 'token-1', user: admin });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -93,7 +111,7 @@ describe('tenant pages', () => {
 describe('settings page', () => {
   it('saves the company information', async () => {
     const { requests } = stubGateway(
-      byKeyword,
+      ...agency,
       me(),
       on('PATCH', '/api/tenants/tenant-1/settings', (request) => json({ ...tenant, ...JSON.parse(request.body) })),
     );
@@ -110,7 +128,7 @@ describe('settings page', () => {
   });
 
   it('checks the email and website before saving', async () => {
-    const { requests } = stubGateway(byKeyword, me());
+    const { requests } = stubGateway(...agency, me());
     renderApp('/sole/settings', { token: 'token-1', user: admin });
 
     fireEvent.change(await screen.findByLabelText('Reference Email'), { target: { value: 'info@' } });
@@ -121,7 +139,7 @@ describe('settings page', () => {
   });
 
   it('refuses a logo in the wrong format before uploading', async () => {
-    const { requests } = stubGateway(byKeyword, me());
+    const { requests } = stubGateway(...agency, me());
     renderApp('/sole/settings', { token: 'token-1', user: admin });
 
     const input = (await screen.findByLabelText(/Upload Logo/)) as HTMLInputElement;

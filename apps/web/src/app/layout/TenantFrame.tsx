@@ -1,4 +1,4 @@
-import type { TenantPublicView } from '@quotebook/contracts';
+import type { TenantView } from '@quotebook/contracts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import AppBar from '@mui/material/AppBar';
@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
-import { useGetTenantByKeywordQuery } from '../../features/tenant/tenant.api';
+import { useGetTenantByKeywordQuery, useGetTenantQuery } from '../../features/tenant/tenant.api';
 import { ACCESS_DENIED_TOAST, canOpenTenant, tenantAllowsLogin } from '../../features/tenant/tenant-access';
 import type { TenantPageContext } from '../../features/tenant/tenant-context';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
@@ -24,20 +24,27 @@ import { tabsFor } from './tenant-tabs';
 import { PageShell } from './PageShell';
 
 /**
- * The frame around every `/{keyword}/…` page: loads the agency, sends away whoever may not see it
- * (spec §6), and draws the header and the tabs.
+ * The frame around every `/{keyword}/…` page: finds the agency by its keyword (the public view), sends
+ * away whoever may not see it (spec §6), loads the whole agency with the session, and draws the
+ * header and the tabs.
  */
 export function TenantFrame() {
   const { keyword = '' } = useParams();
   const user = useAppSelector(selectCurrentUser);
-  const { currentData: tenant, isFetching, isError } = useGetTenantByKeywordQuery(keyword, { skip: !user });
+  const { currentData: entry, isFetching, isError } = useGetTenantByKeywordQuery(keyword, { skip: !user });
+  const admitted =
+    !!user && !!entry && canOpenTenant(user, entry.id) && (user.role === 'superadmin' || tenantAllowsLogin(entry.status));
+  const whole = useGetTenantQuery(entry?.id ?? '', { skip: !admitted });
+  const tenant = whole.currentData;
 
   if (!user) return <Navigate to={`/${keyword}`} replace />;
-  if (!tenant && isFetching) return <FullPageSpinner label="Loading agency" />;
+  if (!entry && isFetching) return <FullPageSpinner label="Loading agency" />;
   // the entry page explains an unknown, disabled or expired agency
-  if (isError || !tenant) return <Navigate to={`/${keyword}`} replace />;
-  if (!canOpenTenant(user, tenant.id)) return <AccessDenied to={`/${keyword}`} />;
-  if (user.role !== 'superadmin' && !tenantAllowsLogin(tenant.status)) return <Navigate to={`/${keyword}`} replace />;
+  if (isError || !entry) return <Navigate to={`/${keyword}`} replace />;
+  if (!canOpenTenant(user, entry.id)) return <AccessDenied to={`/${keyword}`} />;
+  if (!admitted) return <Navigate to={`/${keyword}`} replace />;
+  if (whole.isError) return <Navigate to={`/${keyword}`} replace />;
+  if (!tenant) return <FullPageSpinner label="Loading agency" />;
 
   const context: TenantPageContext = { tenant, user };
   return (
@@ -61,7 +68,7 @@ function AccessDenied({ to }: { to: string }) {
 
 interface TenantHeaderProps {
   keyword: string;
-  tenant: TenantPublicView;
+  tenant: TenantView;
   user: SessionUser;
 }
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { aTenant, json, on, stubGateway } from '../../test/gateway-stub';
+import { aPublicTenant, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 
 describe('routing', () => {
@@ -35,7 +35,7 @@ describe('routing', () => {
   });
 
   it('treats any other single segment as an agency keyword', async () => {
-    stubGateway(on('GET', '/api/tenants/by-keyword/sole', () => json(aTenant())));
+    stubGateway(on('GET', '/api/tenants/by-keyword/sole', () => json(aPublicTenant())));
     renderApp('/sole');
 
     expect(await screen.findByRole('heading', { name: 'Agenzia Sole' })).toBeTruthy();

@@ -48,7 +48,7 @@ describe('products page', () => {
     expect(within(second).getByText('45m')).toBeTruthy();
     expect(within(second).getByText('N/A')).toBeTruthy();
 
-    const apiPaths = requests.map((request) => request.path).filter((path) => path.startsWith(BASE));
+    const apiPaths = requests.map((request) => request.path).filter((path) => path.startsWith(`${BASE}/`));
     expect(apiPaths.sort()).toEqual([`${BASE}/products`, `${BASE}/tags`]);
   });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { aTenant, aUser, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
+import { aPublicTenant, aTenant, aUser, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 import { AUTH_TOKEN_KEY } from '../../app/session';
 
@@ -20,7 +20,7 @@ describe('TenantLoginPage status screens', () => {
   });
 
   it('tells a disabled agency to contact support', async () => {
-    stubGateway(byKeyword(() => json(aTenant({ enabled: false, status: 'Disabled' }))));
+    stubGateway(byKeyword(() => json(aPublicTenant({ status: 'Disabled' }))));
     renderApp('/sole');
 
     expect(await screen.findByText('Tenant Disabled')).toBeTruthy();
@@ -29,7 +29,7 @@ describe('TenantLoginPage status screens', () => {
   });
 
   it('shows the expiry date of an expired agency', async () => {
-    stubGateway(byKeyword(() => json(aTenant({ expiryDate: '2025-03-09', status: 'Expired' }))));
+    stubGateway(byKeyword(() => json(aPublicTenant({ expiryDate: '2025-03-09', status: 'Expired' }))));
     renderApp('/sole');
 
     expect(await screen.findByText('Tenant Expired')).toBeTruthy();
@@ -38,7 +38,7 @@ describe('TenantLoginPage status screens', () => {
   });
 
   it('offers the sign-in form of an active agency, and of one expiring soon', async () => {
-    stubGateway(byKeyword(() => json(aTenant({ status: 'Expiring Soon' }))));
+    stubGateway(byKeyword(() => json(aPublicTenant({ status: 'Expiring Soon' }))));
     renderApp('/sole');
 
     expect(await screen.findByRole('heading', { name: 'Agenzia Sole' })).toBeTruthy();
@@ -58,9 +58,10 @@ describe('TenantLoginPage sign-in', () => {
   it('takes a user of this agency to its dashboard', async () => {
     const user = aUser();
     stubGateway(
-      byKeyword(() => json(aTenant())),
+      byKeyword(() => json(aPublicTenant())),
       on('POST', '/api/auth/login', () => json({ token: 'token-1', user })),
       on('GET', '/api/auth/me', () => json(user)),
+      on('GET', '/api/tenants/tenant-1', () => json(aTenant())),
     );
     const { router } = renderApp('/sole');
     await screen.findByRole('button', { name: 'Sign In' });
@@ -74,7 +75,7 @@ describe('TenantLoginPage sign-in', () => {
   it("keeps out a user of another agency: 'Access Denied' and no session", async () => {
     const stranger = aUser({ id: 'user-9', tenantId: 'tenant-9' });
     const { requests } = stubGateway(
-      byKeyword(() => json(aTenant())),
+      byKeyword(() => json(aPublicTenant())),
       on('POST', '/api/auth/login', () => json({ token: 'token-9', user: stranger })),
       on('POST', '/api/auth/logout', () => json({ message: 'Logged out' })),
     );
@@ -96,7 +97,7 @@ describe('TenantLoginPage sign-in', () => {
 
   it("shows the server's reason when the login is refused", async () => {
     stubGateway(
-      byKeyword(() => json(aTenant())),
+      byKeyword(() => json(aPublicTenant())),
       on('POST', '/api/auth/login', () => gatewayError(403, 'This agency is disabled. Please contact support.', 'Forbidden')),
     );
     renderApp('/sole');
@@ -111,7 +112,7 @@ describe('TenantLoginPage sign-in', () => {
   it('sends a signed-in superadmin to the SuperAdmin panel', async () => {
     const superadmin = aUser({ id: 'sa', username: 'admin', role: 'superadmin', tenantId: null });
     stubGateway(
-      byKeyword(() => json(aTenant())),
+      byKeyword(() => json(aPublicTenant())),
       on('GET', '/api/auth/me', () => json(superadmin)),
       on('GET', '/api/tenants', () => json([])),
     );

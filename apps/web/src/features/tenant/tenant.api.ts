@@ -1,4 +1,4 @@
-import type { TenantPublicView } from '@quotebook/contracts';
+import type { TenantPublicView, TenantView } from '@quotebook/contracts';
 import { api } from '../../app/api';
 
 export const tenantApi = api.injectEndpoints({
@@ -9,7 +9,12 @@ export const tenantApi = api.injectEndpoints({
       // an unknown keyword is asked again once any tenant is created or changed
       providesTags: (tenant) => (tenant ? [{ type: 'Tenant', id: tenant.id }] : [{ type: 'Tenant', id: 'LIST' }]),
     }),
+    /** The whole agency (languages, company details) for the signed-in pages: the public view has none. */
+    getTenant: build.query<TenantView, string>({
+      query: (tenantId) => `tenants/${encodeURIComponent(tenantId)}`,
+      providesTags: (_tenant, _error, tenantId) => [{ type: 'Tenant', id: tenantId }],
+    }),
   }),
 });
 
-export const { useGetTenantByKeywordQuery } = tenantApi;
+export const { useGetTenantByKeywordQuery, useGetTenantQuery } = tenantApi;
