@@ -28,18 +28,10 @@ export async function createServiceApp(
     logger: logLevelsFrom(options.logLevel ?? 'log'),
   });
   app.useGlobalFilters(new AppErrorRpcFilter());
-  if (options.sessionChecks !== false) app.useGlobalGuards(sessionGuardOf(app, options.queue));
+  if (options.sessionChecks !== false) app.useGlobalGuards(app.get(SessionGuard));
   app.useGlobalPipes(createRpcValidationPipe());
   app.enableShutdownHooks();
   return app;
-}
-
-function sessionGuardOf(app: INestMicroservice, service: string): SessionGuard {
-  try {
-    return app.get(SessionGuard);
-  } catch {
-    throw new Error(`${service}: the service module must import SessionStateModule.forRoot(...)`);
-  }
 }
 
 /** Start-up of a service process: validate env, check dependencies (one line and exit if down), listen. */

@@ -9,6 +9,7 @@ import {
   FORGOT_PASSWORD_ANSWER,
   IDENTITY_HEALTH,
   RESET_PASSWORD_INVALID,
+  SESSION_ENDED_MESSAGE,
   TENANT_DISABLED_MESSAGE,
   TENANT_EXPIRED_MESSAGE,
   TENANTS_LOGIN_STATUS,
@@ -50,7 +51,10 @@ class TenancyStandInController {
 class TenancyStandInModule {}
 
 async function startTenancyStandIn(): Promise<INestMicroservice> {
-  const app = await createServiceApp({ module: TenancyStandInModule }, { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error' });
+  const app = await createServiceApp(
+    { module: TenancyStandInModule },
+    { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error', sessionChecks: false },
+  );
   await app.listen();
   return app;
 }
@@ -114,7 +118,7 @@ describe('identity auth (integration)', () => {
   });
 
   describe('login', () => {
-    it('signs the superadmin in with an HS256 token carrying sub, role, tenantId and jti', async () => {
+    it('signs the superadmin in with an HS256 token carrying sub, role, tenantId, jti and the session version', async () => {
       const sut = await rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password });
 
       expect(sut.user).toEqual({
@@ -129,7 +133,7 @@ describe('identity auth (integration)', () => {
       const header = JSON.parse(Buffer.from(sut.token.split('.')[0], 'base64url').toString());
       expect(header.alg).toBe('HS256');
       const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(sut.token);
-      expect(claims).toMatchObject({ sub: superadminId, role: 'superadmin', tenantId: null });
+      expect(claims).toMatchObject({ sub: superadminId, role: 'superadmin', tenantId: null, sv: 1 });
       expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
       expect(claims.exp! - claims.iat!).toBe(8 * 3600);
     });
@@ -339,11 +343,15 @@ describe('identity auth (integration)', () => {
       });
     });
 
-    it('a reset password is the one that signs in', async () => {
+    it('a reset password is the one that signs in, and the sessions signed in before it end', async () => {
       await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
       await rpc.send(AUTH_RESET_PASSWORD, { token: tokenOf(sentLinks()[0]), newPassword: 'final-secret' });
 
-      await expect(rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'final-secret' })).resolves.toHaveProperty('token');
+      const after = await rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'final-secret' });
+      const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(after.token);
+      const stale = { userId, role: 'tenant_admin' as const, tenantId, sessionVersion: claims.sv - 1 };
+      expect(await rpcError(rpc.send(AUTH_ME, { principal: stale }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
+      await expect(rpc.send(AUTH_ME, { principal: { ...stale, sessionVersion: claims.sv } })).resolves.toMatchObject({ id: userId });
     });
 
     it('a new link voids the older unused one: only the newest resets the password', async () => {

@@ -3,7 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CANNOT_DELETE_SELF,
   LAST_TENANT_ADMIN,
-  TENANTS_GET,
+  SESSION_ENDED_MESSAGE,
+  SESSIONS_TENANT_STATE,
   USERS_CREATE,
   USERS_CREATE_TENANT_ADMIN,
   USERS_DELETE,
@@ -12,25 +13,27 @@ import {
   type CreateUserDto,
   type Principal,
   type TenantRole,
-  type TenantView,
+  type TenantSessionState,
   type UpdateUserDto,
   type UserView,
 } from '@quotebook/contracts';
-import { appError, createServiceApp, RpcClient } from '@quotebook/server-core';
+import { createServiceApp, RpcClient } from '@quotebook/server-core';
 import { createTestDatabase, queryDatabase, TEST_NATS_URL, type TestDatabase } from '@quotebook/testing';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { connectClient, deleteEventStream, rpcError, startIdentity, superadminPrincipal } from '../test/identity-harness';
 
-/** Tenancy's answer to TENANTS_GET, played by a real NATS responder that knows the tenants listed here. */
+/**
+ * Tenancy's answer when identity finds no session state of an agency in Redis, played by a real NATS
+ * responder that knows the tenants listed here.
+ */
 const existingTenants = new Set<string>();
 
 @Controller()
 class TenancyStandInController {
-  @MessagePattern(TENANTS_GET.subject)
-  get(@Payload('tenantId') tenantId: string): Pick<TenantView, 'id'> {
-    if (!existingTenants.has(tenantId)) throw appError('NOT_FOUND', 'Tenant not found');
-    return { id: tenantId };
+  @MessagePattern(SESSIONS_TENANT_STATE.subject)
+  sessionState(@Payload('tenantId') tenantId: string): TenantSessionState {
+    return existingTenants.has(tenantId) ? { version: 1, enabled: true, expiryDate: null } : { deleted: true };
   }
 }
 
@@ -48,7 +51,10 @@ describe('identity team: the Users page (integration)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('identity');
     identity = await startIdentity(database.url);
-    tenancy = await createServiceApp({ module: TenancyStandInModule }, { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error' });
+    tenancy = await createServiceApp(
+      { module: TenancyStandInModule },
+      { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error', sessionChecks: false },
+    );
     await tenancy.listen();
     client = await connectClient();
     rpc = client.rpc;
@@ -80,7 +86,7 @@ describe('identity team: the Users page (integration)', () => {
       name: 'Agency Admin',
       email: `${username}@agency.test`,
     });
-    return { tenantId, adminView, admin: { userId: adminView.id, role: 'tenant_admin', tenantId } };
+    return { tenantId, adminView, admin: { userId: adminView.id, role: 'tenant_admin', tenantId, sessionVersion: 1 } };
   }
 
   const memberData = (tenantId: string, overrides: Partial<CreateUserDto> = {}): CreateUserDto => {
@@ -90,7 +96,7 @@ describe('identity team: the Users page (integration)', () => {
 
   async function addMember(actor: Principal, tenantId: string, overrides: Partial<CreateUserDto> = {}) {
     const view = await rpc.send(USERS_CREATE, { principal: actor, data: memberData(tenantId, overrides) });
-    const principal: Principal = { userId: view.id, role: view.role, tenantId };
+    const principal: Principal = { userId: view.id, role: view.role, tenantId, sessionVersion: 1 };
     return { view, principal };
   }
 
@@ -444,15 +450,35 @@ describe('identity team: the Users page (integration)', () => {
   });
 
   describe('the caller is checked as stored, not as its token says', () => {
-    it('an admin demoted since its token was issued can no longer manage the team: 403', async () => {
+    it('an admin demoted since its token was issued can no longer manage the team: the session has ended, 401', async () => {
       const { tenantId, admin } = await createAgency();
       const { principal: formerAdmin } = await addMember(admin, tenantId, { role: 'tenant_admin' });
       const formerView = await rpc.send(USERS_LIST, { principal: admin, tenantId }).then((team) => team.items.find((user) => user.id === formerAdmin.userId)!);
       await rpc.send(USERS_UPDATE, { principal: admin, userId: formerAdmin.userId, data: updateData(formerView, { role: 'tenant_user' }) });
 
-      expect(await rpcError(rpc.send(USERS_LIST, { principal: formerAdmin, tenantId }))).toMatchObject({ statusCode: 403 });
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: formerAdmin, data: memberData(tenantId) }))).toMatchObject({ statusCode: 403 });
-      expect(await rpcError(rpc.send(USERS_DELETE, { principal: formerAdmin, userId: admin.userId }))).toMatchObject({ statusCode: 403 });
+      const ended = { statusCode: 401, message: SESSION_ENDED_MESSAGE };
+      expect(await rpcError(rpc.send(USERS_LIST, { principal: formerAdmin, tenantId }))).toMatchObject(ended);
+      expect(await rpcError(rpc.send(USERS_CREATE, { principal: formerAdmin, data: memberData(tenantId) }))).toMatchObject(ended);
+      expect(await rpcError(rpc.send(USERS_DELETE, { principal: formerAdmin, userId: admin.userId }))).toMatchObject(ended);
+      // signed in again, the same user has the new role and its limits
+      const signedInAgain = { ...formerAdmin, role: 'tenant_user' as const, sessionVersion: 2 };
+      expect(await rpcError(rpc.send(USERS_LIST, { principal: signedInAgain, tenantId }))).toMatchObject({ statusCode: 403 });
+    });
+
+    it('a member whose password an admin changed is signed out: 401', async () => {
+      const { tenantId, admin } = await createAgency();
+      const { view, principal } = await addMember(admin, tenantId, { role: 'tenant_admin' });
+      await rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { password: 'changed-pass-1' }) });
+
+      expect(await rpcError(rpc.send(USERS_LIST, { principal, tenantId }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
+      await expect(rpc.send(USERS_LIST, { principal: { ...principal, sessionVersion: 2 }, tenantId })).resolves.toMatchObject({ nextCursor: null });
+    });
+
+    it('a rename alone keeps the session', async () => {
+      const { tenantId, admin } = await createAgency();
+      const { view, principal } = await addMember(admin, tenantId, { role: 'tenant_admin' });
+      await rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { name: 'Nome Nuovo' }) });
+      await expect(rpc.send(USERS_LIST, { principal, tenantId })).resolves.toMatchObject({ nextCursor: null });
     });
 
     it('a deleted admin is answered 401', async () => {
@@ -462,7 +488,7 @@ describe('identity team: the Users page (integration)', () => {
 
       expect(await rpcError(rpc.send(USERS_LIST, { principal: goneAdmin, tenantId }))).toMatchObject({
         statusCode: 401,
-        message: 'User no longer exists',
+        message: SESSION_ENDED_MESSAGE,
       });
     });
   });

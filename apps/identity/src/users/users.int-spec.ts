@@ -1,5 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import {
+  AUTH_ME,
+  SESSION_ENDED_MESSAGE,
   TENANT_DELETED,
   USERS_CREATE_TENANT_ADMIN,
   USERS_DELETE_BY_TENANT,
@@ -11,7 +13,14 @@ import { EventBus, RpcClient } from '@quotebook/server-core';
 import { createTestDatabase, eventually, queryDatabase, TEST_NATS_URL, type TestDatabase } from '@quotebook/testing';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import { connectClient, deleteEventStream, rpcError, startIdentity, superadminPrincipal } from '../test/identity-harness';
+import {
+  connectClient,
+  deleteEventStream,
+  registerTenantState,
+  rpcError,
+  startIdentity,
+  superadminPrincipal,
+} from '../test/identity-harness';
 
 describe('identity users (integration)', () => {
   let database: TestDatabase;
@@ -53,8 +62,17 @@ describe('identity users (integration)', () => {
   const countUsersOf = async (tenantId: string) =>
     Number((await queryDatabase<{ n: string }>(database.url, 'SELECT count(*) AS n FROM identity.users WHERE tenant_id = $1', [tenantId]))[0].n);
 
+  /** An agency as tenancy would have stored it (this test runs identity alone). */
+  const existingTenant = async () => {
+    const tenantId = randomUUID();
+    await registerTenantState(tenantId);
+    return tenantId;
+  };
+
   describe('tenant admin', () => {
     const tenantId = randomUUID();
+
+    beforeAll(() => registerTenantState(tenantId));
 
     it('is created for a tenant with an argon2id password hash', async () => {
       const sut = await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'sole-admin'));
@@ -92,7 +110,7 @@ describe('identity users (integration)', () => {
     });
 
     it('is 404 for a tenant without admin', async () => {
-      expect(await rpcError(rpc.send(USERS_GET_TENANT_ADMIN, { principal: superadmin, tenantId: randomUUID() }))).toMatchObject({
+      expect(await rpcError(rpc.send(USERS_GET_TENANT_ADMIN, { principal: superadmin, tenantId: await existingTenant() }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant admin not found',
       });
@@ -133,7 +151,7 @@ describe('identity users (integration)', () => {
         statusCode: 409,
         message: 'Username already exists',
       });
-      expect(await rpcError(rpc.send(USERS_UPDATE_TENANT_ADMIN, { ...base, tenantId: randomUUID(), username: 'free-name' }))).toMatchObject({
+      expect(await rpcError(rpc.send(USERS_UPDATE_TENANT_ADMIN, { ...base, tenantId: await existingTenant(), username: 'free-name' }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant admin not found',
       });
@@ -148,7 +166,7 @@ describe('identity users (integration)', () => {
 
   describe('permissions', () => {
     const tenantId = randomUUID();
-    const tenantAdmin: Principal = { userId: randomUUID(), role: 'tenant_admin', tenantId };
+    const tenantAdmin: Principal = { userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 };
 
     it.each([
       ['create', () => rpc.send(USERS_CREATE_TENANT_ADMIN, { ...adminRequest(tenantId, 'sneaky'), principal: tenantAdmin })],
@@ -175,16 +193,19 @@ describe('identity users (integration)', () => {
       await bus?.close();
     });
 
-    it('remove the users of the deleted tenant', async () => {
+    it('remove the users of the deleted tenant, ending their sessions', async () => {
       const tenantId = randomUUID();
       const survivor = randomUUID();
-      await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'doomed-admin'));
+      const doomed = await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'doomed-admin'));
       await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(survivor, 'survivor-admin'));
+      const principal: Principal = { userId: doomed.id, role: 'tenant_admin', tenantId, sessionVersion: 1 };
+      await expect(rpc.send(AUTH_ME, { principal })).resolves.toMatchObject({ id: doomed.id });
 
       await bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
 
       await eventually(async () => expect(await countUsersOf(tenantId)).toBe(0));
       expect(await countUsersOf(survivor)).toBe(1);
+      expect(await rpcError(rpc.send(AUTH_ME, { principal }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
     });
 
     it('published while identity was stopped are applied when it starts again (and the superadmin is not seeded twice)', async () => {

@@ -10,7 +10,7 @@ describe('the tenants list in pages bounded by bytes (integration)', () => {
   let tenancy: INestMicroservice;
   let client: { rpc: RpcClient; close(): Promise<void> };
   let rpc: RpcClient;
-  const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null };
+  const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null, sessionVersion: 1 };
 
   beforeAll(async () => {
     database = await createTestDatabase('tenancy');

@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import {
   AUTH_LOGIN,
+  SESSION_ENDED_MESSAGE,
   TENANT_DISABLED_MESSAGE,
   TENANT_EXPIRED_MESSAGE,
   TENANCY_HEALTH,
@@ -16,7 +17,9 @@ import {
   TENANTS_UPDATE_SETTINGS,
   todayIn,
   type CreateTenantDto,
+  type LoginResponse,
   type Principal,
+  type TokenClaims,
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
@@ -35,6 +38,12 @@ import {
 
 const today = todayIn('Europe/Rome');
 
+/** The principal the gateway would forward for this sign-in: the token's user and session version. */
+function principalOf({ token, user }: LoginResponse): Principal {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as TokenClaims;
+  return { userId: user.id, role: user.role, tenantId: user.tenantId, sessionVersion: claims.sv };
+}
+
 /** Tenancy in-process and the built identity process, on one database and one subject prefix. */
 describe('tenancy with identity (integration)', () => {
   let database: TestDatabase;
@@ -50,8 +59,7 @@ describe('tenancy with identity (integration)', () => {
     identity = await startIdentityProcess(database.url);
     client = await connectClient();
     rpc = client.rpc;
-    const { user } = await rpc.send(AUTH_LOGIN, SUPERADMIN);
-    superadmin = { userId: user.id, role: user.role, tenantId: user.tenantId };
+    superadmin = principalOf(await rpc.send(AUTH_LOGIN, SUPERADMIN));
   }, 120_000);
 
   afterAll(async () => {
@@ -91,10 +99,7 @@ describe('tenancy with identity (integration)', () => {
     adminPassword: '',
     ...overrides,
   });
-  const loginAs = async (username: string, password = 'admin-password') => {
-    const { user } = await rpc.send(AUTH_LOGIN, { username, password });
-    return { userId: user.id, role: user.role, tenantId: user.tenantId } as Principal;
-  };
+  const loginAs = async (username: string, password = 'admin-password') => principalOf(await rpc.send(AUTH_LOGIN, { username, password }));
   const tenantRows = (keyword: string) => queryDatabase(database.url, 'SELECT id FROM tenancy.tenants WHERE keyword = $1', [keyword]);
 
   it('answers its health pattern', async () => {
@@ -339,7 +344,7 @@ describe('tenancy with identity (integration)', () => {
     });
 
     it('are for administrators only: a tenant user of the same tenant gets 403', async () => {
-      const tenantUser: Principal = { userId: randomUUID(), role: 'tenant_user', tenantId: sole.id };
+      const tenantUser: Principal = { userId: randomUUID(), role: 'tenant_user', tenantId: sole.id, sessionVersion: 1 };
       expect(await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, { principal: tenantUser, tenantId: sole.id, data: { city: 'Bari' } }))).toMatchObject({
         statusCode: 403,
       });
@@ -408,6 +413,37 @@ describe('tenancy with identity (integration)', () => {
 
     it('is 404 for an unknown tenant', async () => {
       expect(await rpcError(rpc.send(TENANTS_LOGIN_STATUS, { tenantId: randomUUID() }))).toMatchObject({ statusCode: 404 });
+    });
+  });
+
+  describe("an agency's state ends its users' sessions in tenancy's own check too", () => {
+    const ended = { statusCode: 401, message: SESSION_ENDED_MESSAGE };
+
+    it('when the agency is disabled or expires, until it is enabled again', async () => {
+      const tenant = await createTenant('stromboli');
+      const admin = await loginAs('stromboli-admin');
+      const setTenant = (overrides: Partial<UpdateTenantDto>) =>
+        rpc.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data: updateInput(tenant, overrides) });
+      const settings = () => rpc.send(TENANTS_UPDATE_SETTINGS, { principal: admin, tenantId: tenant.id, data: { city: 'Lipari' } });
+
+      await expect(settings()).resolves.toMatchObject({ city: 'Lipari' });
+      await setTenant({ enabled: false });
+      expect(await rpcError(settings())).toMatchObject(ended);
+      await setTenant({ enabled: true, expiryDate: daysFrom(today, -1) });
+      expect(await rpcError(settings())).toMatchObject(ended);
+      await setTenant({ enabled: true, expiryDate: daysFrom(today, 30) });
+      await expect(settings()).resolves.toMatchObject({ city: 'Lipari' });
+    });
+
+    it('when the agency is deleted; the superadmin then finds it no more (404)', async () => {
+      const tenant = await createTenant('panarea');
+      const admin = await loginAs('panarea-admin');
+      await rpc.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id });
+      expect(await rpcError(rpc.send(TENANTS_GET, { principal: admin, tenantId: tenant.id }))).toMatchObject(ended);
+      expect(await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, { principal: superadmin, tenantId: tenant.id, data: { city: 'Lipari' } }))).toMatchObject({
+        statusCode: 404,
+        message: 'Tenant not found',
+      });
     });
   });
 
