@@ -23,7 +23,7 @@ describe('POST /api/tenants/{tenantId}/logo', () => {
     const png = pngOf(150, 150);
     const response = await api('POST', `/api/tenants/${tenantId}/logo`, { token: adminToken, rawBody: form(png, 'my logo.png', 'image/png') });
     expect(response.status).toBe(200);
-    expect(response.body.logoUrl).toMatch(/^\/uploads\/logos\/[0-9a-f-]{36}\.png$/);
+    expect(response.body.logoUrl).toMatch(new RegExp(`^/uploads/logos/${tenantId}/[0-9a-f-]{36}\\.png$`));
     const served = await fetch(`${process.env['API_BASE_URL']}${response.body.logoUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');

@@ -109,7 +109,11 @@ export class TenantsController {
     @CurrentPrincipal() principal: AuthenticatedPrincipal,
     @Param('tenantId', tenantId) id: string,
   ): Promise<void> {
-    await this.rpc.send(TENANTS_DELETE, { principal: toPrincipal(principal), tenantId: id });
+    const request = { principal: toPrincipal(principal), tenantId: id };
+    const { logoUrl } = await this.rpc.send(TENANTS_GET, request);
+    await this.rpc.send(TENANTS_DELETE, request);
+    // the agency is gone: its files go too, so none of them is served any more
+    await this.logos.removeTenantFiles(id, logoUrl);
   }
 
   @Patch(':tenantId/settings')
@@ -136,12 +140,19 @@ export class TenantsController {
     @Param('tenantId', tenantId) id: string,
     @UploadedFile() file: Express.Multer.File | undefined,
   ): Promise<TenantView> {
-    const stored = await this.logos.store(file);
+    const request = { principal: toPrincipal(principal), tenantId: id };
+    // refused (403/404) before anything is written; tells which file the new logo replaces
+    const previous = await this.rpc.send(TENANTS_GET, request);
+    const stored = await this.logos.store(id, file);
+    let saved: TenantView;
     try {
-      return await this.rpc.send(TENANTS_SET_LOGO, { principal: toPrincipal(principal), tenantId: id, logoUrl: stored.logoUrl });
+      saved = await this.rpc.send(TENANTS_SET_LOGO, { ...request, logoUrl: stored.logoUrl });
     } catch (error) {
       await this.logos.discard(stored.path);
       throw error;
     }
+    // only once the new URL is saved, so the agency never points at a deleted file
+    if (previous.logoUrl !== saved.logoUrl) await this.logos.removeByUrl(previous.logoUrl);
+    return saved;
   }
 }

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,7 +27,23 @@ function noCacheForHtml(response: Response, path: string): void {
   if (path.endsWith('.html')) response.setHeader('Cache-Control', 'no-cache');
 }
 
-/** Uploaded files (logos), with the content type of their generated extension. */
+const FILE_NOT_FOUND = { statusCode: 404, message: 'File not found', error: 'Not Found' };
+
+/**
+ * Uploaded files (logos), with the content type of their generated extension. Anything else under
+ * /uploads (a missing file, a directory, a path leaving the folder, a dotfile, another method) is the
+ * same 404 JSON answer; a failure reading a file is logged with the request path, never the path on disk.
+ */
 export function serveUploads(app: { use: (...handlers: unknown[]) => unknown }, uploadDir: string): void {
-  app.use('/uploads', express.static(resolve(uploadDir), { index: false, fallthrough: false, maxAge: '1d', dotfiles: 'deny' }));
+  const logger = new Logger('Uploads');
+  const files = express.static(resolve(uploadDir), { index: false, redirect: false, fallthrough: true, maxAge: '1d', dotfiles: 'deny' });
+  const notFound = (_request: Request, response: Response) => {
+    response.status(404).json(FILE_NOT_FOUND);
+  };
+  const failed = (error: NodeJS.ErrnoException, request: Request, response: Response, _next: NextFunction) => {
+    logger.warn(`${request.method} /uploads${request.path} not served (${error.code ?? error.name})`);
+    if (response.headersSent) return void response.end();
+    notFound(request, response);
+  };
+  app.use('/uploads', files, notFound, failed);
 }
