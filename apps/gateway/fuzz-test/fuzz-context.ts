@@ -26,6 +26,8 @@ export interface OpenApiDocument {
 export interface SeededRecords {
   tenantId: string;
   keyword: string;
+  /** the agency's languages, Italian first */
+  languages: string[];
   userId: string;
   vatRateId: string;
   tagId: string;

@@ -33,7 +33,7 @@ export default async function globalSetup(): Promise<void> {
     await fillCatalogue(agency);
     const list = <T>(name: string) => read<T[]>(superadmin, `${agency.base}/${name}`);
     const [tenant, users, vatRates, tags, priceLists, products, customers] = await Promise.all([
-      read<{ id: string; keyword: string }>(superadmin, agency.base),
+      read<{ id: string; keyword: string; languages: string[] }>(superadmin, agency.base),
       list<{ id: string; role: string }>('users'),
       list<{ id: string }>('vat-rates'),
       list<{ id: string }>('tags'),
@@ -49,6 +49,7 @@ export default async function globalSetup(): Promise<void> {
       seeded: {
         tenantId: tenant.id,
         keyword: tenant.keyword,
+        languages: tenant.languages,
         userId: users.find((user) => user.role === 'tenant_user')?.id ?? users[0].id,
         vatRateId: vatRates[0].id,
         tagId: tags[0].id,

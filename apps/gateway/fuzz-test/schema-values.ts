@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isInvalidText } from '@quotebook/server-core';
 
 /** The part of JSON Schema (OpenAPI 3.0) the gateway's document uses. */
 export interface Schema {
@@ -68,6 +67,14 @@ const FORMATS: Record<string, RegExp> = {
   uri: /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/,
 };
 
+/**
+ * NUL or a UTF-16 surrogate without its pair. Written here again rather than imported from the code
+ * under test, so that weakening the gateway's check cannot weaken the layer's expectations with it.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const NOT_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isNotText = (value: unknown): boolean => typeof value === 'string' && NOT_TEXT.test(value);
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -79,7 +86,7 @@ export function allows(schema: Schema, value: unknown, resolve: ResolveSchema): 
   const target = resolve(schema);
   if (value === DEEP_NESTING) return false;
   if (value === null) return target.nullable === true;
-  if (typeof value === 'string' && isInvalidText(value)) return false;
+  if (isNotText(value)) return false;
   const choices = target.oneOf ?? target.anyOf;
   if (choices) return choices.some((choice) => allows(choice, value, resolve));
   if (target.enum) return target.enum.includes(value);
@@ -128,18 +135,21 @@ function textWithin(schema: Schema, seed: string): string {
 
 /**
  * A valid value for a schema: the first enum value or choice, the example, a text within the limits,
- * a number within range. `realId(name)` gives the id of a real record for a property or parameter
- * of that name (vatRateId, tagIds, ...), so that only the hostile value in a request can fail.
+ * a number within range. `realValue(name)` gives what a real request has in a property or parameter
+ * of that name (the id of a real record for vatRateId or tagIds, a language the agency has), so
+ * that only the hostile value in a request can fail.
  */
-export function validValue(schema: Schema, name: string, resolve: ResolveSchema, realId: (name: string) => string | undefined): unknown {
+export function validValue(schema: Schema, name: string, resolve: ResolveSchema, realValue: (name: string) => unknown): unknown {
   const target = resolve(schema);
+  const real = realValue(name);
+  if (real !== undefined && target.type !== 'array' && allows(target, real, resolve)) return real;
   const choices = target.oneOf ?? target.anyOf;
-  if (choices) return validValue(choices[0], name, resolve, realId);
+  if (choices) return validValue(choices[0], name, resolve, realValue);
   if (target.enum) return target.enum[0];
   if (target.example !== undefined && allows(target, target.example, resolve)) return target.example;
   switch (target.type) {
     case 'string': {
-      if (target.format === 'uuid') return realId(name) ?? randomUUID();
+      if (target.format === 'uuid') return randomUUID();
       if (target.format === 'date') return '2031-03-01';
       if (target.format === 'email') return 'fuzz@example.com';
       if (target.format === 'uri') return 'https://example.com';
@@ -155,13 +165,13 @@ export function validValue(schema: Schema, name: string, resolve: ResolveSchema,
       return true;
     case 'array': {
       const items = target.items ?? { type: 'string' };
-      return Array.from({ length: Math.max(1, target.minItems ?? 0) }, () => validValue(items, name, resolve, realId));
+      return Array.from({ length: Math.max(1, target.minItems ?? 0) }, () => validValue(items, name, resolve, realValue));
     }
     case 'object':
       return Object.fromEntries(
         Object.entries(target.properties ?? {}).map(([property, propertySchema]) => [
           property,
-          validValue(propertySchema, property, resolve, realId),
+          validValue(propertySchema, property, resolve, realValue),
         ]),
       );
     default:

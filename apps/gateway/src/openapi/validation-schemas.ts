@@ -47,9 +47,11 @@ const RULE_SCHEMAS: Record<string, RuleSchema> = {
 /** Money travels as a string with two decimals; a request may send it as a number. */
 function moneySchema(constraints: readonly unknown[]): SchemaObject {
   const maximum = constraints[0] as number | undefined;
+  // an example a client may send as it is: within the maximum (a rate up to 100 is not 120.50)
+  const example = Math.min(120.5, (maximum ?? Infinity) / 2).toFixed(2);
   return {
     oneOf: [
-      { type: 'string', pattern: MONEY_PATTERN.source, example: '120.50' },
+      { type: 'string', pattern: MONEY_PATTERN.source, example },
       { type: 'number', minimum: 0, ...(maximum === undefined ? {} : { maximum }), multipleOf: 0.01 },
     ],
   };
