@@ -61,7 +61,8 @@ describe('a service whose reply cannot be sent (integration)', () => {
 
   beforeAll(async () => {
     const module: DynamicModule = { module: ReplyTestModule };
-    service = await createServiceApp(module, { natsUrl: NATS_URL, queue: 'reply-test', logLevel: 'fatal' });
+    // a bare test service: its messages carry no principal
+    service = await createServiceApp(module, { natsUrl: NATS_URL, queue: 'reply-test', logLevel: 'fatal', sessionChecks: false });
     await service.listen();
     client = await NestFactory.createApplicationContext(RpcClientModule.forRoot({ natsUrl: NATS_URL, timeoutMs: 5000 }), {
       logger: false,
