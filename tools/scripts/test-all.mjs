@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: lint and build everything, then run the four test layers of the handbook —
-// unit (+ web components), service integration, API over HTTP against the whole stack, browser
-// journeys in Chromium — and print one closing line "N passed, N failed".
-//   --only <layer>   unit | integration | api | e2e (repeatable); lint/build still run first
+// `npm test`: lint and build everything, then run every test layer —
+// unit (+ web components), service integration, API over HTTP against the whole stack, the fuzz
+// layer (hostile values on every field of the OpenAPI document), browser journeys in Chromium — and
+// print one closing line "N passed, N failed".
+//   --only <layer>   unit | integration | api | fuzz | e2e (repeatable); lint/build still run first
 //   --no-build       skip lint and build (use the current dist/)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -87,6 +88,7 @@ const jestLayers = [
   ['unit', ['unit', 'web'], []],
   ['integration', ['integration'], ['--runInBand']],
   ['api', ['api'], ['--runInBand']],
+  ['fuzz', ['fuzz'], ['--runInBand']],
 ];
 for (const [layer, projects, extra] of jestLayers) {
   if (!wants(layer)) continue;
