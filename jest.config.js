@@ -47,7 +47,6 @@ module.exports = {
       testMatch: ['<rootDir>/apps/gateway/fuzz-test/**/*.fuzz-spec.ts'],
       globalSetup: '<rootDir>/apps/gateway/fuzz-test/global-setup.ts',
       globalTeardown: '<rootDir>/apps/gateway/api-test/global-teardown.ts',
-      testTimeout: 120000,
     },
   ],
 };

@@ -69,6 +69,8 @@ interface FuzzedOperation {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** One operation's batch takes a second or two; a loaded machine gets room (Jest reads no per-project timeout). */
+const OPERATION_TIMEOUT_MS = 120_000;
 
 const operations: FuzzedOperation[] = Object.entries(document.paths).flatMap(([template, item]) =>
   METHODS.filter((method) => item[method]).flatMap((method) => {
@@ -265,5 +267,5 @@ describe('hostile values on every body field and path parameter of the OpenAPI d
     });
     expect(problems).toEqual([]);
     expect(await snapshot()).toEqual(before);
-  });
+  }, OPERATION_TIMEOUT_MS);
 });
