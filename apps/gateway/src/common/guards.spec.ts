@@ -7,7 +7,7 @@ const TENANT_A = '11111111-1111-4111-8111-111111111111';
 const TENANT_B = '22222222-2222-4222-8222-222222222222';
 
 function principal(role: AuthenticatedPrincipal['role'], tenantId: string | null): AuthenticatedPrincipal {
-  return { userId: 'u', role, tenantId, jti: 'j', exp: 0 };
+  return { userId: 'u', role, tenantId, sessionVersion: 1, jti: 'j', exp: 0 };
 }
 
 function contextFor(user: AuthenticatedPrincipal | undefined, params: Record<string, string> = {}): ExecutionContext {
