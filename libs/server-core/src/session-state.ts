@@ -193,7 +193,6 @@ export class SessionStates {
     return state;
   }
 
-
   /** The business day, worked out at most once a second (expiry turns at midnight in the business time zone). */
   private today(): string {
     const now = Date.now();
