@@ -31,7 +31,7 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
       setupFiles: ['<rootDir>/tools/jest/integration-env.js'],
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/slow-layer-timeout.js'],
     },
     {
       ...base,
@@ -39,7 +39,7 @@ module.exports = {
       testMatch: ['<rootDir>/apps/gateway/api-test/**/*.api-spec.ts'],
       globalSetup: '<rootDir>/apps/gateway/api-test/global-setup.ts',
       globalTeardown: '<rootDir>/apps/gateway/api-test/global-teardown.ts',
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/slow-layer-timeout.js'],
     },
     {
       ...base,
