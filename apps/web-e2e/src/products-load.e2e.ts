@@ -48,6 +48,8 @@ test.describe('products page at scale', () => {
     }
 
     await signInAsAdmin(page, agency);
+    // the dashboard's own calls must not be counted as the products page's
+    await page.waitForLoadState('networkidle');
     const apiCalls: string[] = [];
     page.on('request', (sent) => {
       const url = new URL(sent.url());
