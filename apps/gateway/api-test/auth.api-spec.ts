@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_INVALID } from '@quotebook/contracts';
-import { api, createTenantWithAdmin, login, superadminToken } from './http';
+import { api, createTenantWithAdmin, login, resetTokenFromLog, superadminToken } from './http';
 import { SUPERADMIN } from '@quotebook/testing';
 
 function decodeClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
-/** Without SMTP the identity service logs the reset link; the newest one for this address. */
-function resetTokenFromLog(email: string): string {
-  const log = readFileSync(path.join(process.env['API_LOG_DIR']!, 'identity.log'), 'utf8');
-  const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('/reset-password?token='));
-  const match = lines.at(-1)?.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
-  if (!match) throw new Error(`no reset link for ${email} in the identity log`);
-  return match[1];
 }
 
 describe('POST /api/auth/login', () => {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SUPERADMIN } from '@quotebook/testing';
 
 // response bodies are whatever JSON the API answers; each test asserts the fields it reads
@@ -93,4 +95,13 @@ export async function createTenantUser(adminToken: string, tenantId: string, ove
   if (created.status !== 201) throw new Error(`create user failed: ${created.status} ${JSON.stringify(created.body)}`);
   const token = await login(payload.username as string, payload.password as string, base);
   return { user: created.body, token };
+}
+
+/** Without SMTP the identity service logs the reset link; the newest one for this address. */
+export function resetTokenFromLog(email: string): string {
+  const log = readFileSync(path.join(process.env['API_LOG_DIR']!, 'identity.log'), 'utf8');
+  const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('/reset-password?token='));
+  const match = lines.at(-1)?.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no reset link for ${email} in the identity log`);
+  return match[1];
 }

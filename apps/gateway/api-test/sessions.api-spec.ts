@@ -1,10 +1,8 @@
 import { eventually, TEST_REDIS_URL } from '@quotebook/testing';
 import Redis from 'ioredis';
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { customerBody, productBody, remainingRowsOf, romeDate } from './catalogue-fixtures';
-import { api, createTenantUser, createTenantWithAdmin, login, superadminToken, tenantPayload } from './http';
+import { api, createTenantUser, createTenantWithAdmin, login, resetTokenFromLog, superadminToken, tenantPayload } from './http';
 
 const SESSION_ENDED = 'This session has ended. Please sign in again.';
 
@@ -33,15 +31,6 @@ function databaseUrl(): string {
   const url = process.env['API_DATABASE_URL'];
   if (!url) throw new Error('API_DATABASE_URL is not set: run through the "api" Jest project');
   return url;
-}
-
-/** Without SMTP the identity service logs the reset link; the newest one for this address. */
-function resetTokenFromLog(email: string): string {
-  const log = readFileSync(path.join(process.env['API_LOG_DIR']!, 'identity.log'), 'utf8');
-  const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('/reset-password?token='));
-  const match = lines.at(-1)?.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
-  if (!match) throw new Error(`no reset link for ${email} in the identity log`);
-  return match[1];
 }
 
 const vatRate = () => ({ description: `IVA ${randomUUID().slice(0, 6)}`, rate: 22 });
