@@ -21,6 +21,15 @@ export default [
               bannedExternalImports: ['@nestjs/*', 'typeorm', 'react', 'react-dom', '@mui/*', 'pg', 'nats', 'ioredis'],
             },
             {
+              // rules the browser loads at runtime: plain TypeScript, no framework, no server-side validation
+              sourceTag: 'runtime:browser',
+              onlyDependOnLibsWithTags: ['runtime:browser'],
+              bannedExternalImports: [
+                '@nestjs/*', 'typeorm', 'react', 'react-dom', '@mui/*', 'class-validator', 'class-transformer',
+                'reflect-metadata', 'pg', 'nats', 'ioredis',
+              ],
+            },
+            {
               sourceTag: 'scope:backend',
               onlyDependOnLibsWithTags: ['scope:shared', 'scope:backend'],
               bannedExternalImports: ['react', 'react-dom', '@mui/*'],

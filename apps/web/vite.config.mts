@@ -11,9 +11,13 @@ export default defineConfig({
   cacheDir: `${workspaceRoot}node_modules/.vite/apps/web`,
   plugins: [react()],
   resolve: {
-    // The web app imports contracts with `import type` only (enforced by lint), so this alias serves
-    // type resolution and never pulls class-validator into the bundle.
-    alias: { '@quotebook/contracts': `${workspaceRoot}libs/contracts/src/index.ts` },
+    // The web app imports contracts with `import type` only (enforced by lint), so that alias serves
+    // type resolution and never pulls class-validator into the bundle; the domain rules are plain
+    // TypeScript and load at runtime.
+    alias: {
+      '@quotebook/contracts': `${workspaceRoot}libs/contracts/src/index.ts`,
+      '@quotebook/domain': `${workspaceRoot}libs/domain/src/index.ts`,
+    },
   },
   server: {
     port: 4200,
