@@ -1,3 +1,4 @@
+import type { EndpointBuilder } from '@reduxjs/toolkit/query';
 import {
   createApi,
   fetchBaseQuery,
@@ -87,10 +88,65 @@ export function tenantPath(tenantId: string, ...segments: string[]): string {
   return ['tenants', tenantId, ...segments].map(encodeURIComponent).join('/');
 }
 
+const TAG_TYPES = ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User'] as const;
+export type ApiTagType = (typeof TAG_TYPES)[number];
+
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: gatewayBaseQuery,
-  tagTypes: ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
+
+type Builder = EndpointBuilder<typeof gatewayBaseQuery, ApiTagType, 'api'>;
+
+interface CrudOptions<K extends string> {
+  /** the cache tag of the resource: its list is `{ type, id: 'LIST' }` */
+  type: ApiTagType;
+  /** the collection under the agency: `tenants/{tenantId}/{path}` */
+  path: string;
+  /** the name of the record's id in the call's argument (`id` unless the resource's other calls say otherwise) */
+  idKey?: K;
+  /** writes addressed outside the agency's path (`users`, `users/{id}`); the create body names the agency */
+  writePath?: string;
+  /** other lists a delete changes (links to the deleted record) */
+  deleteAlsoInvalidates?: readonly ApiTagType[];
+}
+
+type ItemArg<K extends string> = { tenantId: string } & { [P in K]: string };
+
+/**
+ * List, create, update and delete of one tenant-scoped resource, declared once: the list provides
+ * `{ type, id: 'LIST' }` and every write invalidates it. The create body carries the agency id, as the
+ * gateway checks it against the path.
+ *
+ * Usage: api.injectEndpoints({ endpoints: (build) => {
+ *   const crud = crudEndpoints<TagView, TagRequest>(build, { type: 'Tag', path: 'tags' });
+ *   return { listTags: crud.list, createTag: crud.create, updateTag: crud.update, deleteTag: crud.remove };
+ * } });
+ */
+export function crudEndpoints<View, Body, K extends string = 'id'>(build: Builder, options: CrudOptions<K>) {
+  const list = [{ type: options.type, id: 'LIST' }] as const;
+  const idKey = (options.idKey ?? 'id') as K;
+  const collection = (tenantId: string) => (options.writePath ? encodeURIComponent(options.writePath) : tenantPath(tenantId, options.path));
+  const item = (arg: ItemArg<K>) => `${collection(arg.tenantId)}/${encodeURIComponent(arg[idKey])}`;
+  return {
+    list: build.query<View[], string>({
+      query: (tenantId) => tenantPath(tenantId, options.path),
+      providesTags: list,
+    }),
+    create: build.mutation<View, { tenantId: string; body: Body }>({
+      query: ({ tenantId, body }) => ({ url: collection(tenantId), method: 'POST', body: { ...body, tenantId } }),
+      invalidatesTags: list,
+    }),
+    update: build.mutation<View, ItemArg<K> & { body: Body }>({
+      query: (arg) => ({ url: item(arg), method: 'PUT', body: arg.body }),
+      invalidatesTags: list,
+    }),
+    remove: build.mutation<void, ItemArg<K>>({
+      query: (arg) => ({ url: item(arg), method: 'DELETE' }),
+      invalidatesTags: [...list, ...(options.deleteAlsoInvalidates ?? []).map((type) => ({ type, id: 'LIST' }))],
+    }),
+  };
+}

@@ -34,6 +34,17 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
 }
 
+/**
+ * The stable domain reason the gateway puts in an error body (`{ statusCode, message, error, reason }`),
+ * e.g. `USERNAME_TAKEN`: what a screen decides on, never the message's wording.
+ */
+export function reasonOf(error: unknown): string | undefined {
+  const body = isApiError(error) ? error.data : undefined;
+  if (typeof body !== 'object' || body === null || !('reason' in body)) return undefined;
+  const { reason } = body as { reason: unknown };
+  return typeof reason === 'string' && reason !== '' ? reason : undefined;
+}
+
 /** What a toast should say about a failed call: the server's words, else the screen's fallback. */
 export function messageOr(error: unknown, fallback: string): string {
   return (isApiError(error) && error.serverMessage) || fallback;

@@ -24,8 +24,9 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-export function gatewayError(status: number, message: string | string[], error = 'Error'): Response {
-  return json({ statusCode: status, message, error }, status);
+/** The gateway's error body; `reason` is the stable domain reason (`USERNAME_TAKEN`) when the error has one. */
+export function gatewayError(status: number, message: string | string[], error = 'Error', reason?: string): Response {
+  return json({ statusCode: status, message, error, ...(reason ? { reason } : {}) }, status);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CustomerView, TagIdsView } from '@quotebook/contracts';
-import { api, tenantPath } from '../../app/api';
+import { api, crudEndpoints, tenantPath } from '../../app/api';
 
 export interface CustomerRequest {
   title: string;
@@ -17,32 +17,21 @@ export interface CustomerRequest {
   pec: string | null;
 }
 
-const CUSTOMER_LIST = { type: 'Customer', id: 'LIST' } as const;
-
-/** The list answers each customer with its tag ids: no call per row (HANDBOOK §4). */
+/** The list answers each customer with its tag ids: no call per row. */
 export const customersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    listCustomers: build.query<CustomerView[], string>({
-      query: (tenantId) => tenantPath(tenantId, 'customers'),
-      providesTags: [CUSTOMER_LIST],
-    }),
-    createCustomer: build.mutation<CustomerView, { tenantId: string; body: CustomerRequest }>({
-      query: ({ tenantId, body }) => ({ url: tenantPath(tenantId, 'customers'), method: 'POST', body: { ...body, tenantId } }),
-      invalidatesTags: [CUSTOMER_LIST],
-    }),
-    updateCustomer: build.mutation<CustomerView, { tenantId: string; id: string; body: CustomerRequest }>({
-      query: ({ tenantId, id, body }) => ({ url: tenantPath(tenantId, 'customers', id), method: 'PUT', body }),
-      invalidatesTags: [CUSTOMER_LIST],
-    }),
-    deleteCustomer: build.mutation<void, { tenantId: string; id: string }>({
-      query: ({ tenantId, id }) => ({ url: tenantPath(tenantId, 'customers', id), method: 'DELETE' }),
-      invalidatesTags: [CUSTOMER_LIST],
-    }),
-    setCustomerTags: build.mutation<TagIdsView, { tenantId: string; id: string; tagIds: string[] }>({
-      query: ({ tenantId, id, tagIds }) => ({ url: tenantPath(tenantId, 'customers', id, 'tags'), method: 'PUT', body: { tagIds } }),
-      invalidatesTags: [CUSTOMER_LIST],
-    }),
-  }),
+  endpoints: (build) => {
+    const crud = crudEndpoints<CustomerView, CustomerRequest>(build, { type: 'Customer', path: 'customers' });
+    return {
+      listCustomers: crud.list,
+      createCustomer: crud.create,
+      updateCustomer: crud.update,
+      deleteCustomer: crud.remove,
+      setCustomerTags: build.mutation<TagIdsView, { tenantId: string; id: string; tagIds: string[] }>({
+        query: ({ tenantId, id, tagIds }) => ({ url: tenantPath(tenantId, 'customers', id, 'tags'), method: 'PUT', body: { tagIds } }),
+        invalidatesTags: [{ type: 'Customer', id: 'LIST' }],
+      }),
+    };
+  },
 });
 
 export const {

@@ -1,5 +1,5 @@
 import type { PriceListView } from '@quotebook/contracts';
-import { api, tenantPath } from '../../app/api';
+import { api, crudEndpoints } from '../../app/api';
 
 export interface PriceListRequest {
   name: string;
@@ -10,27 +10,11 @@ export interface PriceListRequest {
   isActive: boolean;
 }
 
-const PRICE_LIST_LIST = { type: 'PriceList', id: 'LIST' } as const;
-
 export const priceListsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    listPriceLists: build.query<PriceListView[], string>({
-      query: (tenantId) => tenantPath(tenantId, 'price-lists'),
-      providesTags: [PRICE_LIST_LIST],
-    }),
-    createPriceList: build.mutation<PriceListView, { tenantId: string; body: PriceListRequest }>({
-      query: ({ tenantId, body }) => ({ url: tenantPath(tenantId, 'price-lists'), method: 'POST', body: { ...body, tenantId } }),
-      invalidatesTags: [PRICE_LIST_LIST],
-    }),
-    updatePriceList: build.mutation<PriceListView, { tenantId: string; id: string; body: PriceListRequest }>({
-      query: ({ tenantId, id, body }) => ({ url: tenantPath(tenantId, 'price-lists', id), method: 'PUT', body }),
-      invalidatesTags: [PRICE_LIST_LIST],
-    }),
-    deletePriceList: build.mutation<void, { tenantId: string; id: string }>({
-      query: ({ tenantId, id }) => ({ url: tenantPath(tenantId, 'price-lists', id), method: 'DELETE' }),
-      invalidatesTags: [PRICE_LIST_LIST],
-    }),
-  }),
+  endpoints: (build) => {
+    const crud = crudEndpoints<PriceListView, PriceListRequest>(build, { type: 'PriceList', path: 'price-lists' });
+    return { listPriceLists: crud.list, createPriceList: crud.create, updatePriceList: crud.update, deletePriceList: crud.remove };
+  },
 });
 
 export const {

@@ -1,7 +1,7 @@
 import type { AvailabilityView, ProductView, TagIdsView } from '@quotebook/contracts';
-import { api, tenantPath } from '../../app/api';
+import { api, crudEndpoints, tenantPath } from '../../app/api';
 
-/** One language of a product at a time, as spec §3 describes the payload. */
+/** One language of a product at a time: the texts sent are those of `language`. */
 export interface ProductRequest {
   language: string;
   title: string;
@@ -29,70 +29,45 @@ export interface AvailabilityRequest {
 
 type ProductRef = { tenantId: string; productId: string };
 
-const PRODUCT_LIST = { type: 'Product', id: 'LIST' } as const;
+const PRODUCT_LIST = [{ type: 'Product', id: 'LIST' }] as const;
+
+/** A call on one product: `tenants/{tenantId}/products/{productId}/…`. */
+const productPath = ({ tenantId, productId }: ProductRef, ...segments: string[]) => tenantPath(tenantId, 'products', productId, ...segments);
 
 /**
  * The list answers each product with its tag ids, availability periods and current price, so the page
- * needs one call for all of them (HANDBOOK §4). Every change re-reads that one list.
+ * needs one call for all of them. Every change re-reads that one list.
  */
 export const productsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    listProducts: build.query<ProductView[], string>({
-      query: (tenantId) => tenantPath(tenantId, 'products'),
-      providesTags: [PRODUCT_LIST],
-    }),
-    createProduct: build.mutation<ProductView, { tenantId: string; body: ProductRequest }>({
-      query: ({ tenantId, body }) => ({ url: tenantPath(tenantId, 'products'), method: 'POST', body: { ...body, tenantId } }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    updateProduct: build.mutation<ProductView, ProductRef & { body: ProductRequest }>({
-      query: ({ tenantId, productId, body }) => ({ url: tenantPath(tenantId, 'products', productId), method: 'PUT', body }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    deleteProduct: build.mutation<void, ProductRef>({
-      query: ({ tenantId, productId }) => ({ url: tenantPath(tenantId, 'products', productId), method: 'DELETE' }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    setProductTags: build.mutation<TagIdsView, ProductRef & { tagIds: string[] }>({
-      query: ({ tenantId, productId, tagIds }) => ({
-        url: tenantPath(tenantId, 'products', productId, 'tags'),
-        method: 'PUT',
-        body: { tagIds },
+  endpoints: (build) => {
+    const crud = crudEndpoints<ProductView, ProductRequest, 'productId'>(build, { type: 'Product', path: 'products', idKey: 'productId' });
+    return {
+      listProducts: crud.list,
+      createProduct: crud.create,
+      updateProduct: crud.update,
+      deleteProduct: crud.remove,
+      setProductTags: build.mutation<TagIdsView, ProductRef & { tagIds: string[] }>({
+        query: ({ tagIds, ...ref }) => ({ url: productPath(ref, 'tags'), method: 'PUT', body: { tagIds } }),
+        invalidatesTags: PRODUCT_LIST,
       }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    copyFromItalian: build.mutation<ProductView, ProductRef & { targetLanguages: string[] }>({
-      query: ({ tenantId, productId, targetLanguages }) => ({
-        url: tenantPath(tenantId, 'products', productId, 'copy-from-italian'),
-        method: 'POST',
-        body: { targetLanguages },
+      copyFromItalian: build.mutation<ProductView, ProductRef & { targetLanguages: string[] }>({
+        query: ({ targetLanguages, ...ref }) => ({ url: productPath(ref, 'copy-from-italian'), method: 'POST', body: { targetLanguages } }),
+        invalidatesTags: PRODUCT_LIST,
       }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    createAvailability: build.mutation<AvailabilityView, ProductRef & { body: AvailabilityRequest }>({
-      query: ({ tenantId, productId, body }) => ({
-        url: tenantPath(tenantId, 'products', productId, 'availability'),
-        method: 'POST',
-        body,
+      createAvailability: build.mutation<AvailabilityView, ProductRef & { body: AvailabilityRequest }>({
+        query: ({ body, ...ref }) => ({ url: productPath(ref, 'availability'), method: 'POST', body }),
+        invalidatesTags: PRODUCT_LIST,
       }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    updateAvailability: build.mutation<AvailabilityView, ProductRef & { availabilityId: string; body: AvailabilityRequest }>({
-      query: ({ tenantId, productId, availabilityId, body }) => ({
-        url: tenantPath(tenantId, 'products', productId, 'availability', availabilityId),
-        method: 'PUT',
-        body,
+      updateAvailability: build.mutation<AvailabilityView, ProductRef & { availabilityId: string; body: AvailabilityRequest }>({
+        query: ({ availabilityId, body, ...ref }) => ({ url: productPath(ref, 'availability', availabilityId), method: 'PUT', body }),
+        invalidatesTags: PRODUCT_LIST,
       }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-    deleteAvailability: build.mutation<void, ProductRef & { availabilityId: string }>({
-      query: ({ tenantId, productId, availabilityId }) => ({
-        url: tenantPath(tenantId, 'products', productId, 'availability', availabilityId),
-        method: 'DELETE',
+      deleteAvailability: build.mutation<void, ProductRef & { availabilityId: string }>({
+        query: ({ availabilityId, ...ref }) => ({ url: productPath(ref, 'availability', availabilityId), method: 'DELETE' }),
+        invalidatesTags: PRODUCT_LIST,
       }),
-      invalidatesTags: [PRODUCT_LIST],
-    }),
-  }),
+    };
+  },
 });
 
 export const {

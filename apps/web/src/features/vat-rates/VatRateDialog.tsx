@@ -4,17 +4,10 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { FormDialog } from '../../shared/form-dialog/FormDialog';
-import { failureToast, successToast } from '../../shared/toast/outcome-toasts';
-import { useToast } from '../../shared/toast/use-toast';
-import {
-  COMMON_VAT_RATES,
-  validateVatRateForm,
-  vatRateFormFrom,
-  vatRateRequestFrom,
-  type VatRateFormErrors,
-} from './vat-rate-form';
+import { useEntityForm } from '../../shared/form/use-entity-form';
+import { outcomeTexts } from '../../shared/toast/outcome-toasts';
+import { COMMON_VAT_RATES, validateVatRateForm, vatRateFormFrom, vatRateRequestFrom } from './vat-rate-form';
 import { useCreateVatRateMutation, useUpdateVatRateMutation } from './vat-rates.api';
 
 interface VatRateDialogProps {
@@ -25,31 +18,20 @@ interface VatRateDialogProps {
 }
 
 export function VatRateDialog({ tenantId, vatRate, onClose }: VatRateDialogProps) {
-  const [values, setValues] = useState(() => vatRateFormFrom(vatRate));
-  const [errors, setErrors] = useState<VatRateFormErrors>({});
-  const [createVatRate, { isLoading: creating }] = useCreateVatRateMutation();
-  const [updateVatRate, { isLoading: updating }] = useUpdateVatRateMutation();
-  const toast = useToast();
-  const busy = creating || updating;
-
-  const submit = async () => {
-    const problems = validateVatRateForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const body = vatRateRequestFrom(values);
-    try {
-      if (vatRate) {
-        await updateVatRate({ tenantId, id: vatRate.id, body }).unwrap();
-        toast(successToast('VAT rate updated successfully'));
-      } else {
-        await createVatRate({ tenantId, body }).unwrap();
-        toast(successToast('VAT rate created successfully'));
-      }
-      onClose();
-    } catch (error) {
-      toast(failureToast(error, vatRate ? 'Failed to update VAT rate' : 'Failed to create VAT rate'));
-    }
-  };
+  const [createVatRate] = useCreateVatRateMutation();
+  const [updateVatRate] = useUpdateVatRateMutation();
+  const form = useEntityForm({
+    initial: () => vatRateFormFrom(vatRate),
+    validate: validateVatRateForm,
+    save: (values) => {
+      const body = vatRateRequestFrom(values);
+      return vatRate ? updateVatRate({ tenantId, id: vatRate.id, body }) : createVatRate({ tenantId, body });
+    },
+    ...outcomeTexts('VAT rate', vatRate ? 'update' : 'create'),
+    reasons: { VAT_RATE_DESCRIPTION_TAKEN: 'description' },
+    onSaved: onClose,
+  });
+  const { values, busy } = form;
 
   return (
     <FormDialog
@@ -57,32 +39,16 @@ export function VatRateDialog({ tenantId, vatRate, onClose }: VatRateDialogProps
       submitLabel={vatRate ? 'Save Changes' : 'Create VAT Rate'}
       busyLabel={vatRate ? 'Saving...' : 'Creating...'}
       busy={busy}
-      onSubmit={submit}
+      onSubmit={form.submit}
       onClose={onClose}
       maxWidth="xs"
     >
-      <TextField
-        label="Description"
-        name="description"
-        placeholder="e.g. Aliquota ordinaria"
-        value={values.description}
-        onChange={(event) => setValues({ ...values, description: event.target.value })}
-        error={Boolean(errors.description)}
-        helperText={errors.description}
-        required
-        disabled={busy}
-        autoFocus
-      />
+      <TextField label="Description" placeholder="e.g. Aliquota ordinaria" required autoFocus {...form.text('description')} />
       <TextField
         label="Rate (%)"
-        name="rate"
         type="number"
-        value={values.rate}
-        onChange={(event) => setValues({ ...values, rate: event.target.value })}
-        error={Boolean(errors.rate)}
-        helperText={errors.rate}
         required
-        disabled={busy}
+        {...form.text('rate')}
         slotProps={{
           htmlInput: { min: 0, max: 100, step: 0.01 },
           input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
@@ -100,7 +66,7 @@ export function VatRateDialog({ tenantId, vatRate, onClose }: VatRateDialogProps
               clickable
               disabled={busy}
               color={values.rate.trim() !== '' && Number(values.rate) === Number(rate) ? 'primary' : 'default'}
-              onClick={() => setValues({ ...values, rate })}
+              onClick={() => form.set('rate', rate)}
             />
           ))}
         </Box>

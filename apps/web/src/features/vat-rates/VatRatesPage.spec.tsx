@@ -29,7 +29,8 @@ describe('VAT rates page', () => {
 
     const card = await screen.findByRole('article', { name: 'Super ridotta' });
     expect(within(card).getByText('4.00%')).toBeTruthy();
-    expect(within(card).getByText('Created 03/02/2025')).toBeTruthy();
+    expect(within(card).getByText('Created')).toBeTruthy();
+    expect(within(card).getByText('03/02/2025')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Aliquota ordinaria' })).getByText('22.00%')).toBeTruthy();
   });
 
@@ -99,8 +100,7 @@ describe('VAT rates page', () => {
     expect(screen.getByRole('dialog', { name: 'Edit VAT Rate' })).toBeTruthy();
   });
 
-  it('deletes only after the browser confirmation', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('deletes only after a confirmation that names the rate and starts on Cancel', async () => {
     const { requests } = renderTenantPage('/sole/vat-rates', [
       on('GET', LIST, () => json([aVatRate()])),
       on('DELETE', `${LIST}/vat-22`, () => new Response(null, { status: 204 })),
@@ -108,22 +108,49 @@ describe('VAT rates page', () => {
     const card = await screen.findByRole('article', { name: 'Aliquota ordinaria' });
 
     fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this VAT rate?');
+    const confirmation = await screen.findByRole('dialog', { name: "Delete VAT rate 'Aliquota ordinaria'?" });
+    expect(within(confirmation).getByText('Are you sure you want to delete this VAT rate?')).toBeTruthy();
+    expect(document.activeElement).toBe(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('VAT rate deleted successfully')).toBeTruthy();
     await waitFor(() => expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1));
   });
 
-  it("shows 'Failed to delete VAT rate' with the reason when the rate is in use", async () => {
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
+  it('shows a taken description on its field, not in a toast', async () => {
     renderTenantPage('/sole/vat-rates', [
       on('GET', LIST, () => json([aVatRate()])),
-      on('DELETE', `${LIST}/vat-22`, () => gatewayError(409, 'This VAT rate is used by 3 products', 'Conflict')),
+      on('POST', LIST, () => gatewayError(409, 'A VAT rate with this description already exists', 'Conflict', 'VAT_RATE_DESCRIPTION_TAKEN')),
+    ]);
+    await screen.findByRole('article', { name: 'Aliquota ordinaria' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add VAT Rate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add VAT Rate' });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Aliquota ordinaria' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '22%' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create VAT Rate' }));
+
+    const description = within(dialog).getByLabelText('Description');
+    await waitFor(() => expect(description.getAttribute('aria-invalid')).toBe('true'));
+    expect(description.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(description.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'A VAT rate with this description already exists',
+    );
+    expect(screen.queryByText('Failed to create VAT rate')).toBeNull();
+  });
+
+  it("shows 'Failed to delete VAT rate' with the reason when the rate is in use", async () => {
+    renderTenantPage('/sole/vat-rates', [
+      on('GET', LIST, () => json([aVatRate()])),
+      on('DELETE', `${LIST}/vat-22`, () => gatewayError(409, 'This VAT rate is used by 3 products', 'Conflict', 'VAT_RATE_IN_USE')),
     ]);
 
     fireEvent.click(within(await screen.findByRole('article', { name: 'Aliquota ordinaria' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Failed to delete VAT rate')).toBeTruthy();
     expect(screen.getByText('This VAT rate is used by 3 products')).toBeTruthy();

@@ -46,7 +46,8 @@ export function ConfirmDialog({
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
+        {/* the focus starts on Cancel, so Enter never confirms a destructive action by accident */}
+        <Button onClick={onCancel} disabled={busy} autoFocus>
           Cancel
         </Button>
         <Button
@@ -55,7 +56,6 @@ export function ConfirmDialog({
           variant="contained"
           color={destructive ? 'error' : 'primary'}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          autoFocus
         >
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>

@@ -3,7 +3,15 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useDispatch, useSelector } from 'react-redux';
+import { useDialogOpen } from './dialog-open';
 import { selectCurrentToast, TOAST_DURATION_MS, toastDismissed } from './toast.slice';
+
+/**
+ * A dialog keeps its buttons at its bottom (right-aligned, full width on a phone): while one is open
+ * the toast goes to the top of the screen, where no dialog action sits.
+ */
+const TOP_CENTER = { vertical: 'top', horizontal: 'center' } as const;
+const BOTTOM_RIGHT = { vertical: 'bottom', horizontal: 'right' } as const;
 
 /**
  * Renders the one current toast; keyed by id so a new toast replaces the old one at once. Each toast
@@ -13,6 +21,7 @@ import { selectCurrentToast, TOAST_DURATION_MS, toastDismissed } from './toast.s
 export function ToastHost() {
   const toast = useSelector(selectCurrentToast);
   const dispatch = useDispatch();
+  const dialogOpen = useDialogOpen();
   if (!toast) return null;
 
   const dismiss = (_event?: unknown, reason?: SnackbarCloseReason) => {
@@ -27,7 +36,7 @@ export function ToastHost() {
         open
         autoHideDuration={TOAST_DURATION_MS}
         onClose={dismiss}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        anchorOrigin={dialogOpen ? TOP_CENTER : BOTTOM_RIGHT}
       >
         <Alert
           onClose={() => dismiss()}
