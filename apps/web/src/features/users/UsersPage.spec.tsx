@@ -1,7 +1,8 @@
 import type { UserView } from '@quotebook/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, gatewayError, json, on } from '../../test/gateway-stub';
 import { bodiesOf, renderTenantPage, soleAdmin } from '../../test/tenant-page';
+import { resetViewport, setViewportWidth } from '../../test/viewport';
 import { filterUsers, userRequestFrom, validateUserForm, type UserFormValues } from './user-form';
 
 const LIST = '/api/tenants/tenant-1/users';
@@ -9,7 +10,10 @@ const clerk = aUser({ id: 'user-2', username: 'giulia', name: 'Giulia Bianchi', 
 
 const valid: UserFormValues = { name: 'Giulia Bianchi', username: 'giulia', email: 'giulia@sole.it', password: 'secret1', role: 'tenant_user' };
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetViewport();
+});
 
 describe('user form', () => {
   it('names every broken rule on create', () => {
@@ -89,7 +93,7 @@ describe('users page', () => {
     const { requests } = renderTenantPage('/sole/users', [
       on('GET', LIST, () => json([soleAdmin, clerk])),
       on('PUT', '/api/users/user-2', (request) =>
-        refuse ? gatewayError(409, 'Username already exists', 'Conflict') : json({ ...clerk, ...JSON.parse(request.body) }),
+        refuse ? gatewayError(409, 'Email already in use', 'Conflict') : json({ ...clerk, ...JSON.parse(request.body) }),
       ),
     ]);
     const row = (await screen.findByText('@giulia')).closest('tr') as HTMLElement;
@@ -101,7 +105,7 @@ describe('users page', () => {
     fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'tenant_admin' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update user')).toBeTruthy();
-    expect(screen.getByText('Username already exists')).toBeTruthy();
+    expect(screen.getByText('Email already in use')).toBeTruthy();
 
     refuse = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -114,8 +118,30 @@ describe('users page', () => {
     });
   });
 
-  it('deletes another user after the browser confirmation', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  it('shows a taken username on the Username field, not in a toast', async () => {
+    renderTenantPage('/sole/users', [
+      on('GET', LIST, () => json([soleAdmin])),
+      on('POST', '/api/users', () => gatewayError(409, 'Username already exists', 'Conflict', 'USERNAME_TAKEN')),
+    ]);
+    await screen.findByText('@mario');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add User' });
+    fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Mario Verdi' } });
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'mario' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'verdi@sole.it' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    const username = within(dialog).getByLabelText('Username');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    expect(username.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(username.getAttribute('aria-describedby') as string)?.textContent).toBe('Username already exists');
+    expect(screen.queryByText('Failed to create user')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+  });
+
+  it('deletes another user after a confirmation naming them, which starts on Cancel', async () => {
     renderTenantPage('/sole/users', [
       on('GET', LIST, () => json([soleAdmin, clerk])),
       on('DELETE', '/api/users/user-2', () => new Response(null, { status: 204 })),
@@ -124,7 +150,26 @@ describe('users page', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this user?');
+    const confirmation = await screen.findByRole('dialog', { name: "Delete user 'Giulia Bianchi'?" });
+    expect(within(confirmation).getByText('Are you sure you want to delete this user?')).toBeTruthy();
+    expect(document.activeElement).toBe(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully')).toBeTruthy();
+  });
+
+  it('shows the team as cards with their actions on a 390 px wide screen', async () => {
+    setViewportWidth(390);
+    renderTenantPage('/sole/users', [on('GET', LIST, () => json([soleAdmin, clerk]))]);
+
+    const card = await screen.findByRole('article', { name: 'Giulia Bianchi' });
+    expect(within(card).getByText('giulia@sole.it')).toBeTruthy();
+    expect(within(card).getByText('Tenant User')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Mario Rossi' })).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('dialog', { name: 'Edit User: Giulia Bianchi' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { TenantRole, UserView } from '@quotebook/contracts';
-import { api, tenantPath } from '../../app/api';
+import { api, crudEndpoints } from '../../app/api';
 
 export interface UserRequest {
   username: string;
@@ -10,27 +10,12 @@ export interface UserRequest {
   password?: string;
 }
 
-const USER_LIST = { type: 'User', id: 'LIST' } as const;
-
+/** The team is listed under its agency; a user is created, changed and deleted at `users`. */
 export const usersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    listUsers: build.query<UserView[], string>({
-      query: (tenantId) => tenantPath(tenantId, 'users'),
-      providesTags: [USER_LIST],
-    }),
-    createUser: build.mutation<UserView, UserRequest & { tenantId: string }>({
-      query: (body) => ({ url: 'users', method: 'POST', body }),
-      invalidatesTags: [USER_LIST],
-    }),
-    updateUser: build.mutation<UserView, { id: string; body: UserRequest }>({
-      query: ({ id, body }) => ({ url: `users/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: [USER_LIST],
-    }),
-    deleteUser: build.mutation<void, string>({
-      query: (id) => ({ url: `users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [USER_LIST],
-    }),
-  }),
+  endpoints: (build) => {
+    const crud = crudEndpoints<UserView, UserRequest>(build, { type: 'User', path: 'users', writePath: 'users' });
+    return { listUsers: crud.list, createUser: crud.create, updateUser: crud.update, deleteUser: crud.remove };
+  },
 });
 
 export const { useListUsersQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi;

@@ -21,7 +21,7 @@ const BOTTOM_RIGHT = { vertical: 'bottom', horizontal: 'right' } as const;
 export function ToastHost() {
   const toast = useSelector(selectCurrentToast);
   const dispatch = useDispatch();
-  const dialogOpen = useDialogOpen();
+  const dialogOpen = useDialogOpen(toast !== null);
   if (!toast) return null;
 
   const dismiss = (_event?: unknown, reason?: SnackbarCloseReason) => {
