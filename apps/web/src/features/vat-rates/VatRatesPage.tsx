@@ -1,3 +1,4 @@
+import type { VatRateView } from '@quotebook/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import { formatDate } from '../../shared/formatters';
 import { twoDecimals } from '../../shared/money';
@@ -15,7 +16,7 @@ export function VatRatesPage() {
   const [deleteVatRate] = useDeleteVatRateMutation();
 
   return (
-    <ListPage
+    <ListPage<VatRateView>
       title="VAT Rates"
       subtitle="The VAT rates your products are sold with."
       noun="VAT rate"
