@@ -1,12 +1,9 @@
+import { AUTH_MESSAGES, MAX_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH, type Role } from '@quotebook/domain';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import type { Principal, Role } from './principal';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import type { Principal } from './principal';
 import { rpcPattern } from './subjects';
-import { trim } from './validation';
-
-export const MIN_USERNAME_LENGTH = 3;
-export const MIN_NAME_LENGTH = 2;
-export const MIN_PASSWORD_LENGTH = 6;
+import { IsEmailAddress, trim } from './validation';
 
 /** A user as every API answer shows it: never the password hash. */
 export class UserView {
@@ -21,35 +18,34 @@ export class UserView {
 
 export class LoginDto {
   @Transform(trim)
-  @IsString({ message: 'Username is required' })
-  @IsNotEmpty({ message: 'Username is required' })
-  @MaxLength(100)
+  @IsString({ message: MESSAGES.usernameRequired })
+  @IsNotEmpty({ message: MESSAGES.usernameRequired })
+  @MaxLength(MAX_LENGTH.username)
   username: string;
 
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.passwordRequired })
+  @IsNotEmpty({ message: MESSAGES.passwordRequired })
+  @MaxLength(MAX_LENGTH.password)
   password: string;
 }
 
 export class ForgotPasswordDto {
   @Transform(trim)
-  @IsString({ message: 'Email richiesta' })
-  @IsNotEmpty({ message: 'Email richiesta' })
-  @IsEmail({}, { message: 'Valid email is required' })
-  @MaxLength(254)
+  @IsString({ message: MESSAGES.forgotEmailRequired })
+  @IsNotEmpty({ message: MESSAGES.forgotEmailRequired })
+  @IsEmailAddress({ message: MESSAGES.emailRequiredValid })
   email: string;
 }
 
 export class ResetPasswordDto {
-  @IsString({ message: 'Token mancante' })
-  @IsNotEmpty({ message: 'Token mancante' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.resetTokenMissing })
+  @IsNotEmpty({ message: MESSAGES.resetTokenMissing })
+  @MaxLength(MAX_LENGTH.token)
   token: string;
 
-  @IsString({ message: 'Password richiesta' })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'La password deve essere di almeno 6 caratteri.' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.resetPasswordRequired })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.resetPasswordTooShort })
+  @MaxLength(MAX_LENGTH.password)
   newPassword: string;
 }
 
@@ -74,12 +70,11 @@ export interface TokenClaims {
   exp?: number;
 }
 
-export const FORGOT_PASSWORD_ANSWER =
-  'Se esiste un account con questa email, riceverai un link per reimpostare la password.';
-export const RESET_PASSWORD_INVALID = 'Token non valido o scaduto. Richiedi un nuovo link di reset.';
-export const INVALID_CREDENTIALS = 'Invalid credentials';
-export const TENANT_DISABLED_MESSAGE = 'This agency is disabled. Please contact support.';
-export const TENANT_EXPIRED_MESSAGE = 'This agency has expired. Please contact support.';
+export const FORGOT_PASSWORD_ANSWER = AUTH_MESSAGES.forgotPasswordAnswer;
+export const RESET_PASSWORD_INVALID = AUTH_MESSAGES.resetPasswordInvalid;
+export const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
+export const TENANT_DISABLED_MESSAGE = AUTH_MESSAGES.tenantDisabled;
+export const TENANT_EXPIRED_MESSAGE = AUTH_MESSAGES.tenantExpired;
 
 export const AUTH_LOGIN = rpcPattern<LoginDto, LoginResponse>('identity.auth.login');
 export const AUTH_ME = rpcPattern<{ principal: Principal }, UserView>('identity.auth.me');

@@ -1,12 +1,31 @@
 // class-transformer's @Type reads decorator metadata while the classes below are declared, before any
 // Nest module would have loaded this polyfill
 import 'reflect-metadata';
+import {
+  API_MESSAGES,
+  CUSTOMER_TITLES,
+  DURATION_MINUTES,
+  LANGUAGE_CODE_LENGTH,
+  MAX_COPY_LANGUAGES,
+  MAX_DURATION_HOURS,
+  MAX_LENGTH,
+  MAX_PARTICIPANTS,
+  MAX_PERCENT,
+  MAX_TAGS,
+  MESSAGES,
+  MIN_PARTICIPANTS,
+  mustBeBoolean,
+  mustBeEmail,
+  mustBeMoney,
+  mustBeUuid,
+  TAG_TARGET_TYPES,
+  type TagTargetType,
+} from '@quotebook/domain';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
-  IsEmail,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -24,14 +43,14 @@ import { IsMoney } from './money';
 import type { Principal } from './principal';
 import type { ListPage, ListPageRequest } from './list-page';
 import { rpcPattern } from './subjects';
-import { EmptyAllowed, IsDateOnly, Omittable, trim } from './validation';
+import { EmptyAllowed, IsDateOnly, IsEmailAddress, Omittable, trim } from './validation';
 
 /* ---------- shared ---------- */
 
 /** Create bodies may repeat the tenant of the path (the spec's clients send it); it is never trusted. */
 class TenantEchoDto {
   @Omittable()
-  @IsUUID('all', { message: 'tenantId must be a UUID' })
+  @IsUUID('all', { message: mustBeUuid('tenantId') })
   tenantId?: string;
 }
 
@@ -46,9 +65,9 @@ export type CatalogueWrite<D> = CatalogueRequest & { data: D };
 export type CatalogueItemWrite<D> = CatalogueItemRequest & { data: D };
 
 export class SetTagsDto {
-  @IsArray({ message: 'tagIds must be a list of tag ids' })
-  @ArrayMaxSize(200)
-  @IsUUID('all', { each: true, message: 'tagIds must contain only tag ids (UUID)' })
+  @IsArray({ message: API_MESSAGES.tagIdsList })
+  @ArrayMaxSize(MAX_TAGS)
+  @IsUUID('all', { each: true, message: API_MESSAGES.tagIdsUuids })
   tagIds: string[];
 }
 
@@ -68,19 +87,16 @@ export class VatRateView {
 
 export class VatRateDto extends TenantEchoDto {
   @Transform(trim)
-  @IsString({ message: 'Description is required' })
-  @IsNotEmpty({ message: 'Description is required' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.descriptionRequired })
+  @IsNotEmpty({ message: MESSAGES.descriptionRequired })
+  @MaxLength(MAX_LENGTH.vatRateDescription)
   description: string;
 
-  @IsMoney(100, { message: 'Rate must be a number from 0 to 100 with at most 2 decimals' })
+  @IsMoney(MAX_PERCENT, { message: MESSAGES.rateRange })
   rate: string | number;
 }
 
 /* ---------- tags ---------- */
-
-export const TAG_TARGET_TYPES = ['product', 'customer'] as const;
-export type TagTargetType = (typeof TAG_TARGET_TYPES)[number];
 
 export class TagView {
   id: string;
@@ -92,19 +108,19 @@ export class TagView {
 
 export class TagDto extends TenantEchoDto {
   @Transform(trim)
-  @IsString({ message: 'Tag name is required' })
-  @IsNotEmpty({ message: 'Tag name is required' })
-  @MaxLength(100)
+  @IsString({ message: MESSAGES.tagNameRequired })
+  @IsNotEmpty({ message: MESSAGES.tagNameRequired })
+  @MaxLength(MAX_LENGTH.tagName)
   name: string;
 
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsIn(TAG_TARGET_TYPES, { message: 'Target type is required' })
+  @IsIn(TAG_TARGET_TYPES, { message: MESSAGES.targetTypeRequired })
   targetType: TagTargetType;
 
   @Transform(trim)
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(MAX_LENGTH.tagDescription)
   description?: string | null;
 }
 
@@ -123,15 +139,15 @@ export class PriceListView {
 
 export class PriceListDto extends TenantEchoDto {
   @Transform(trim)
-  @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.nameRequired })
+  @IsNotEmpty({ message: MESSAGES.nameRequired })
+  @MaxLength(MAX_LENGTH.priceListName)
   name: string;
 
-  @IsDateOnly({ message: 'Start date is required' })
+  @IsDateOnly({ message: MESSAGES.startDateRequired })
   startDate: string;
 
-  @IsDateOnly({ message: 'End date is required' })
+  @IsDateOnly({ message: MESSAGES.endDateRequired })
   endDate: string;
 
   @IsOptional()
@@ -139,11 +155,11 @@ export class PriceListDto extends TenantEchoDto {
   reductionAmount?: string | number | null;
 
   @IsOptional()
-  @IsMoney(100, { message: 'reductionPercentage must be a number from 0 to 100 with at most 2 decimals' })
+  @IsMoney(MAX_PERCENT, { message: mustBeMoney('reductionPercentage', MAX_PERCENT) })
   reductionPercentage?: string | number | null;
 
   @Omittable()
-  @IsBoolean({ message: 'isActive must be true or false' })
+  @IsBoolean({ message: mustBeBoolean('isActive') })
   isActive?: boolean;
 }
 
@@ -188,62 +204,62 @@ export class ProductView {
 /** One language of a product at a time, as the product dialog sends it. */
 export class ProductDto extends TenantEchoDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsString({ message: 'language must be a 2-letter code' })
-  @Length(2, 2, { message: 'language must be a 2-letter code' })
+  @IsString({ message: API_MESSAGES.languageCode })
+  @Length(LANGUAGE_CODE_LENGTH, LANGUAGE_CODE_LENGTH, { message: API_MESSAGES.languageCode })
   language: string;
 
   @Transform(trim)
-  @IsString({ message: 'Title is required' })
-  @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(300)
+  @IsString({ message: MESSAGES.titleRequired })
+  @IsNotEmpty({ message: MESSAGES.titleRequired })
+  @MaxLength(MAX_LENGTH.productTitle)
   title: string;
 
   @Transform(trim)
   @IsOptional()
   @IsString()
-  @MaxLength(300)
+  @MaxLength(MAX_LENGTH.productSubtitle)
   subtitle?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(2000)
+  @MaxLength(MAX_LENGTH.productShortDescription)
   shortDescription?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(20000)
+  @MaxLength(MAX_LENGTH.productExtendedDescription)
   extendedDescription?: string | null;
 
   @Omittable()
-  @IsInt({ message: 'durationHours must be a whole number from 0 to 23' })
-  @Min(0, { message: 'durationHours must be a whole number from 0 to 23' })
-  @Max(23, { message: 'durationHours must be a whole number from 0 to 23' })
+  @IsInt({ message: API_MESSAGES.durationHours })
+  @Min(0, { message: API_MESSAGES.durationHours })
+  @Max(MAX_DURATION_HOURS, { message: API_MESSAGES.durationHours })
   durationHours?: number;
 
   @Omittable()
-  @IsInt({ message: 'durationMinutes must be 0 to 55 in steps of 5' })
-  @IsIn([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55], { message: 'durationMinutes must be 0 to 55 in steps of 5' })
+  @IsInt({ message: API_MESSAGES.durationMinutes })
+  @IsIn(DURATION_MINUTES, { message: API_MESSAGES.durationMinutes })
   durationMinutes?: number;
 
   @IsOptional()
   @ValidateIf((dto: ProductDto) => dto.vatRateId !== null)
-  @IsUUID('all', { message: 'vatRateId must be a UUID' })
+  @IsUUID('all', { message: mustBeUuid('vatRateId') })
   vatRateId?: string | null;
 }
 
 export class CopyFromItalianDto {
-  @IsArray({ message: 'targetLanguages must be a list of language codes' })
-  @ArrayMaxSize(40)
+  @IsArray({ message: API_MESSAGES.targetLanguagesList })
+  @ArrayMaxSize(MAX_COPY_LANGUAGES)
   @IsString({ each: true })
-  @Length(2, 2, { each: true, message: 'targetLanguages must contain 2-letter codes' })
+  @Length(LANGUAGE_CODE_LENGTH, LANGUAGE_CODE_LENGTH, { each: true, message: API_MESSAGES.targetLanguagesCodes })
   targetLanguages: string[];
 }
 
 export class AvailabilityDto {
-  @IsDateOnly({ message: 'Start date is required' })
+  @IsDateOnly({ message: MESSAGES.startDateRequired })
   startDate: string;
 
-  @IsDateOnly({ message: 'End date is required' })
+  @IsDateOnly({ message: MESSAGES.endDateRequired })
   endDate: string;
 
   @Omittable()
@@ -251,9 +267,9 @@ export class AvailabilityDto {
   hasMinParticipants?: boolean;
 
   @IsOptional()
-  @IsInt({ message: 'minParticipants must be a whole number of at least 1' })
-  @Min(1, { message: 'minParticipants must be a whole number of at least 1' })
-  @Max(100000)
+  @IsInt({ message: API_MESSAGES.minParticipants })
+  @Min(MIN_PARTICIPANTS, { message: API_MESSAGES.minParticipants })
+  @Max(MAX_PARTICIPANTS)
   minParticipants?: number | null;
 
   @Omittable()
@@ -287,17 +303,6 @@ export class AvailabilityDto {
 
 /* ---------- customers ---------- */
 
-export const CUSTOMER_TITLES = [
-  'Spett.le',
-  'Gent.mo',
-  'Gent.ma',
-  'Dott.',
-  'Dott.ssa',
-  'Egregio dott.',
-  'Gent.ma Dottoressa',
-] as const;
-export const DEFAULT_CUSTOMER_TITLE = 'Spett.le';
-
 export class CustomerView {
   id: string;
   title: string;
@@ -322,41 +327,39 @@ function OptionalText(max: number): PropertyDecorator {
 }
 
 export class CustomerDto extends TenantEchoDto {
-  @IsIn(CUSTOMER_TITLES, { message: 'Title is required' })
+  @IsIn(CUSTOMER_TITLES, { message: MESSAGES.customerTitleRequired })
   title: string;
 
   @Transform(trim)
-  @IsString({ message: 'Ragione sociale is required' })
-  @IsNotEmpty({ message: 'Ragione sociale is required' })
-  @MaxLength(300)
+  @IsString({ message: MESSAGES.customerNameRequired })
+  @IsNotEmpty({ message: MESSAGES.customerNameRequired })
+  @MaxLength(MAX_LENGTH.customerName)
   name: string;
 
   @Transform(trim)
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsEmail({}, { message: 'Invalid email format' })
-  @MaxLength(254)
+  @IsNotEmpty({ message: MESSAGES.emailRequired })
+  @IsEmailAddress({ message: MESSAGES.emailInvalid })
   email: string;
 
-  @OptionalText(50) phone?: string | null;
-  @OptionalText(200) contact?: string | null;
-  @OptionalText(300) address?: string | null;
-  @OptionalText(100) country?: string | null;
-  @OptionalText(100) city?: string | null;
-  @OptionalText(20) postalCode?: string | null;
+  @OptionalText(MAX_LENGTH.phone) phone?: string | null;
+  @OptionalText(MAX_LENGTH.contact) contact?: string | null;
+  @OptionalText(MAX_LENGTH.address) address?: string | null;
+  @OptionalText(MAX_LENGTH.country) country?: string | null;
+  @OptionalText(MAX_LENGTH.city) city?: string | null;
+  @OptionalText(MAX_LENGTH.postalCode) postalCode?: string | null;
 
   @IsOptional()
   @ValidateIf((dto: CustomerDto) => dto.priceListId !== null)
-  @IsUUID('all', { message: 'priceListId must be a UUID' })
+  @IsUUID('all', { message: mustBeUuid('priceListId') })
   priceListId?: string | null;
 
-  @OptionalText(30) vatNumber?: string | null;
-  @OptionalText(10) sdi?: string | null;
+  @OptionalText(MAX_LENGTH.vatNumber) vatNumber?: string | null;
+  @OptionalText(MAX_LENGTH.sdi) sdi?: string | null;
 
   @Transform(trim)
   @IsOptional()
   @EmptyAllowed()
-  @IsEmail({}, { message: 'pec must be a valid email address' })
-  @MaxLength(254)
+  @IsEmailAddress({ message: mustBeEmail('pec') })
   pec?: string | null;
 }
 

@@ -1,11 +1,10 @@
+// the rules, limits and messages shared with the browser
+export * from '@quotebook/domain';
 export * from './subjects';
 export * from './errors';
 export * from './principal';
 export * from './sessions';
-export * from './languages';
-export * from './dates';
 export * from './validation';
-export * from './tenant-status';
 export * from './auth';
 export * from './tenants';
 export * from './users';

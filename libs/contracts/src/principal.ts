@@ -1,9 +1,4 @@
-export const ROLES = ['superadmin', 'tenant_admin', 'tenant_user'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Roles a tenant admin may give to users of its agency. */
-export const TENANT_ROLES = ['tenant_admin', 'tenant_user'] as const;
-export type TenantRole = (typeof TENANT_ROLES)[number];
+import type { Role } from '@quotebook/domain';
 
 /** Who is acting: taken from the verified token, never from a request body. */
 export interface Principal {

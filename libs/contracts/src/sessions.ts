@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@quotebook/domain';
 import { rpcPattern } from './subjects';
 
 /**
@@ -11,8 +12,8 @@ export type UserSessionState = { version: number } | { deleted: true };
 /** An agency as far as sessions care: deleted, or its switch and expiry date under a version of its own. */
 export type TenantSessionState = { version: number; enabled: boolean; expiryDate: string | null } | { deleted: true };
 
-export const SESSION_ENDED_MESSAGE = 'This session has ended. Please sign in again.';
-export const TENANT_NOT_FOUND_MESSAGE = 'Tenant not found';
+export const SESSION_ENDED_MESSAGE = AUTH_MESSAGES.sessionEnded;
+export const TENANT_NOT_FOUND_MESSAGE = AUTH_MESSAGES.tenantNotFound;
 
 /** Asked by whoever finds no state of a user in Redis (Redis restarted, key expired); identity owns users. */
 export const SESSIONS_USER_STATE = rpcPattern<{ userId: string }, UserSessionState>('identity.sessions.user-state');

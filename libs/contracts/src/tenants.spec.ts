@@ -1,7 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { CreateTenantDto, keywordProblem, TenantSettingsDto, UpdateTenantDto } from './tenants';
-import { normalizeTenantLanguages } from './languages';
+import { CreateTenantDto, TenantSettingsDto, UpdateTenantDto } from './tenants';
 
 const messages = (dto: object) => validateSync(dto).flatMap((e) => Object.values(e.constraints ?? {}));
 
@@ -74,19 +73,5 @@ describe(TenantSettingsDto.name, () => {
       'referenceEmail must be a valid email address',
       'website must be a valid URL',
     ]);
-  });
-});
-
-describe('keywordProblem', () => {
-  it('explains a reserved keyword', () => {
-    expect(keywordProblem('api')).toBe('Keyword "api" is reserved');
-    expect(keywordProblem('sole-2')).toBeNull();
-  });
-});
-
-describe('normalizeTenantLanguages', () => {
-  it('always keeps Italian first and drops duplicates', () => {
-    expect(normalizeTenantLanguages(['en', 'en', 'de'])).toEqual(['it', 'en', 'de']);
-    expect(normalizeTenantLanguages(undefined)).toEqual(['it']);
   });
 });

@@ -1,9 +1,22 @@
+import {
+  API_MESSAGES,
+  keywordProblem,
+  MAX_LENGTH,
+  MESSAGES,
+  MIN_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  mustBeBoolean,
+  mustBeEmail,
+  mustBeUrl,
+  SUPPORTED_LANGUAGES,
+  type TenantDisplayStatus,
+} from '@quotebook/domain';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
-  IsEmail,
   IsIn,
   IsNotEmpty,
   IsOptional,
@@ -13,23 +26,10 @@ import {
   MinLength,
   registerDecorator,
 } from 'class-validator';
-import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './auth';
-import { SUPPORTED_LANGUAGES } from './languages';
 import type { ListPage, ListPageRequest } from './list-page';
 import type { Principal } from './principal';
 import { rpcPattern } from './subjects';
-import type { TenantDisplayStatus } from './tenant-status';
-import { EmptyAllowed, IsDateOnly, Omittable, trim } from './validation';
-
-/** Keywords that would shadow a route of the web app or the API. */
-export const RESERVED_KEYWORDS = [
-  'superadmin', 'api', 'reset-password', 'admin', 'assets', 'static', 'uploads', 'login', 'logout',
-  'dashboard', 'health', 'docs', 'favicon.ico', 'index.html',
-] as const;
-
-export const KEYWORD_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const KEYWORD_MIN_LENGTH = 2;
-export const KEYWORD_MAX_LENGTH = 40;
+import { EmptyAllowed, IsDateOnly, IsEmailAddress, Omittable, trim } from './validation';
 
 export const TENANT_SETTINGS_FIELDS = [
   'companyName', 'address', 'country', 'city', 'postalCode', 'phone', 'mobile', 'referenceEmail',
@@ -93,52 +93,51 @@ export class TenantAdminView {
 
 class TenantFieldsDto {
   @Transform(trim)
-  @IsString({ message: 'Tenant name is required' })
-  @IsNotEmpty({ message: 'Tenant name is required' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.tenantNameRequired })
+  @IsNotEmpty({ message: MESSAGES.tenantNameRequired })
+  @MaxLength(MAX_LENGTH.tenantName)
   name: string;
 
   @Transform(trim)
-  @IsString({ message: 'Keyword is required' })
-  @IsNotEmpty({ message: 'Keyword is required' })
+  @IsString({ message: MESSAGES.keywordRequired })
+  @IsNotEmpty({ message: MESSAGES.keywordRequired })
   @IsTenantKeyword()
   keyword: string;
 
   @Omittable()
-  @IsArray({ message: 'languages must be a list of language codes' })
+  @IsArray({ message: API_MESSAGES.languagesList })
   @ArrayMaxSize(SUPPORTED_LANGUAGES.length)
-  @IsIn(SUPPORTED_LANGUAGES, { each: true, message: 'languages must contain only supported language codes' })
+  @IsIn(SUPPORTED_LANGUAGES, { each: true, message: API_MESSAGES.languagesSupported })
   languages?: string[];
 
-  @IsDateOnly({ message: 'Expiry date is required (YYYY-MM-DD)' })
+  @IsDateOnly({ message: API_MESSAGES.expiryDate })
   expiryDate: string;
 
   @Omittable()
-  @IsBoolean({ message: 'enabled must be true or false' })
+  @IsBoolean({ message: mustBeBoolean('enabled') })
   enabled?: boolean;
 
   @Transform(trim)
-  @IsString({ message: 'Username must be at least 3 characters' })
-  @MinLength(MIN_USERNAME_LENGTH, { message: 'Username must be at least 3 characters' })
-  @MaxLength(100)
+  @IsString({ message: MESSAGES.usernameTooShort })
+  @MinLength(MIN_USERNAME_LENGTH, { message: MESSAGES.usernameTooShort })
+  @MaxLength(MAX_LENGTH.username)
   adminUsername: string;
 
   @Transform(trim)
-  @IsString({ message: 'Name must be at least 2 characters' })
-  @MinLength(MIN_NAME_LENGTH, { message: 'Name must be at least 2 characters' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.nameTooShort })
+  @MinLength(MIN_NAME_LENGTH, { message: MESSAGES.nameTooShort })
+  @MaxLength(MAX_LENGTH.personName)
   adminName: string;
 
   @Transform(trim)
-  @IsEmail({}, { message: 'Valid email is required' })
-  @MaxLength(254)
+  @IsEmailAddress({ message: MESSAGES.emailRequiredValid })
   adminEmail: string;
 }
 
 export class CreateTenantDto extends TenantFieldsDto {
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.passwordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
+  @MaxLength(MAX_LENGTH.password)
   adminPassword: string;
 }
 
@@ -146,9 +145,9 @@ export class UpdateTenantDto extends TenantFieldsDto {
   /** empty or absent keeps the current password */
   @Omittable()
   @EmptyAllowed()
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.passwordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
+  @MaxLength(MAX_LENGTH.password)
   adminPassword?: string;
 }
 
@@ -160,7 +159,7 @@ function IsTenantKeyword(): PropertyDecorator {
       propertyName: String(propertyName),
       validator: {
         validate: (value: unknown) => typeof value === 'string' && keywordProblem(value) === null,
-        defaultMessage: (args) => (typeof args?.value === 'string' && keywordProblem(args.value)) || 'Keyword is required',
+        defaultMessage: (args) => (typeof args?.value === 'string' && keywordProblem(args.value)) || MESSAGES.keywordRequired,
       },
     });
 }
@@ -171,40 +170,29 @@ function OptionalText(max: number): PropertyDecorator {
 }
 
 export class TenantSettingsDto {
-  @Transform(trim) @OptionalText(200) companyName?: string | null;
-  @Transform(trim) @OptionalText(300) address?: string | null;
-  @Transform(trim) @OptionalText(100) country?: string | null;
-  @Transform(trim) @OptionalText(100) city?: string | null;
-  @Transform(trim) @OptionalText(20) postalCode?: string | null;
-  @Transform(trim) @OptionalText(50) phone?: string | null;
-  @Transform(trim) @OptionalText(50) mobile?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.companyName) companyName?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.address) address?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.country) country?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.city) city?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.postalCode) postalCode?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.phone) phone?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.phone) mobile?: string | null;
 
   @Transform(trim)
   @IsOptional()
   @EmptyAllowed()
-  @IsEmail({}, { message: 'referenceEmail must be a valid email address' })
-  @MaxLength(254)
+  @IsEmailAddress({ message: mustBeEmail('referenceEmail') })
   referenceEmail?: string | null;
 
   @Transform(trim)
   @IsOptional()
   @EmptyAllowed()
-  @IsUrl({ require_protocol: false }, { message: 'website must be a valid URL' })
-  @MaxLength(300)
+  @IsUrl({ require_protocol: false }, { message: mustBeUrl('website') })
+  @MaxLength(MAX_LENGTH.website)
   website?: string | null;
 
-  @Transform(trim) @OptionalText(30) vatNumber?: string | null;
-  @Transform(trim) @OptionalText(30) fiscalCode?: string | null;
-}
-
-/** Keyword rule shared by the DTO check and the service's re-check. */
-export function keywordProblem(keyword: string): string | null {
-  if (keyword.length < KEYWORD_MIN_LENGTH || keyword.length > KEYWORD_MAX_LENGTH) {
-    return `Keyword must be ${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters`;
-  }
-  if (!KEYWORD_PATTERN.test(keyword)) return 'Keyword may contain only lowercase letters, digits and dashes';
-  if ((RESERVED_KEYWORDS as readonly string[]).includes(keyword)) return `Keyword "${keyword}" is reserved`;
-  return null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.vatNumber) vatNumber?: string | null;
+  @Transform(trim) @OptionalText(MAX_LENGTH.fiscalCode) fiscalCode?: string | null;
 }
 
 export interface TenantLoginStatus {

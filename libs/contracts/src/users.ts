@@ -1,9 +1,20 @@
+import {
+  AUTH_MESSAGES,
+  MAX_LENGTH,
+  MESSAGES,
+  MIN_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  mustBeUuid,
+  TENANT_ROLES,
+  type TenantRole,
+} from '@quotebook/domain';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
-import { MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH, type UserView } from './auth';
+import { IsIn, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import type { UserView } from './auth';
 import type { ListPage, ListPageRequest } from './list-page';
-import { TENANT_ROLES, type Principal, type TenantRole } from './principal';
-import { EmptyAllowed, Omittable, trim } from './validation';
+import type { Principal } from './principal';
+import { EmptyAllowed, IsEmailAddress, Omittable, trim } from './validation';
 import type { TenantAdminView } from './tenants';
 import { rpcPattern } from './subjects';
 
@@ -27,7 +38,6 @@ export interface UpdateTenantAdminRequest {
   password?: string;
 }
 
-export type { TenantRole };
 
 export const USERS_CREATE_TENANT_ADMIN = rpcPattern<CreateTenantAdminRequest, UserView>('identity.users.create-tenant-admin');
 export const USERS_GET_TENANT_ADMIN = rpcPattern<{ principal: Principal; tenantId: string }, TenantAdminView>('identity.users.get-tenant-admin');
@@ -39,34 +49,33 @@ export const USERS_DELETE_BY_TENANT = rpcPattern<{ principal: Principal; tenantI
 
 class UserFieldsDto {
   @Transform(trim)
-  @IsString({ message: 'Username must be at least 3 characters' })
-  @MinLength(MIN_USERNAME_LENGTH, { message: 'Username must be at least 3 characters' })
-  @MaxLength(100)
+  @IsString({ message: MESSAGES.usernameTooShort })
+  @MinLength(MIN_USERNAME_LENGTH, { message: MESSAGES.usernameTooShort })
+  @MaxLength(MAX_LENGTH.username)
   username: string;
 
   @Transform(trim)
-  @IsString({ message: 'Name must be at least 2 characters' })
-  @MinLength(MIN_NAME_LENGTH, { message: 'Name must be at least 2 characters' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.nameTooShort })
+  @MinLength(MIN_NAME_LENGTH, { message: MESSAGES.nameTooShort })
+  @MaxLength(MAX_LENGTH.personName)
   name: string;
 
   @Transform(trim)
-  @IsEmail({}, { message: 'Valid email is required' })
-  @MaxLength(254)
+  @IsEmailAddress({ message: MESSAGES.emailRequiredValid })
   email: string;
 
-  @IsIn(TENANT_ROLES, { message: 'Role must be tenant_admin or tenant_user' })
+  @IsIn(TENANT_ROLES, { message: MESSAGES.roleInvalid })
   role: TenantRole;
 }
 
 export class CreateUserDto extends UserFieldsDto {
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.passwordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
+  @MaxLength(MAX_LENGTH.password)
   password: string;
 
   /** the agency the user belongs to; a tenant admin may only name its own */
-  @IsUUID('all', { message: 'tenantId must be a UUID' })
+  @IsUUID('all', { message: mustBeUuid('tenantId') })
   tenantId: string;
 }
 
@@ -74,15 +83,15 @@ export class UpdateUserDto extends UserFieldsDto {
   /** empty or absent keeps the current password */
   @Omittable()
   @EmptyAllowed()
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
-  @MaxLength(200)
+  @IsString({ message: MESSAGES.passwordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
+  @MaxLength(MAX_LENGTH.password)
   password?: string;
 }
 
-export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const CANNOT_DELETE_SELF = AUTH_MESSAGES.cannotDeleteSelf;
 /** Refused demotion or deletion of the only tenant_admin left in an agency. */
-export const LAST_TENANT_ADMIN = 'An agency needs at least one administrator';
+export const LAST_TENANT_ADMIN = AUTH_MESSAGES.lastTenantAdmin;
 
 export const USERS_LIST = rpcPattern<{ principal: Principal; tenantId: string } & ListPageRequest, ListPage<UserView>>('identity.users.list');
 export const USERS_CREATE = rpcPattern<{ principal: Principal; data: CreateUserDto }, UserView>('identity.users.create');

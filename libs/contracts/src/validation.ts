@@ -1,12 +1,5 @@
-import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
-
-/** A calendar date written YYYY-MM-DD that exists (2025-02-30 does not). */
-export function isDateOnly(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+import { isDateOnly, isEmail, MAX_LENGTH, mustBeDate } from '@quotebook/domain';
+import { MaxLength, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
 export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
@@ -14,7 +7,7 @@ export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
       name: 'isDateOnly',
       target: target.constructor,
       propertyName: String(propertyName),
-      options: { message: `${String(propertyName)} must be a date written YYYY-MM-DD`, ...options },
+      options: { message: mustBeDate(String(propertyName)), ...options },
       validator: { validate: (value: unknown) => isDateOnly(value) },
     });
 }
@@ -40,4 +33,21 @@ export function Omittable(): PropertyDecorator {
 /** '' means "none" here (keep the current password, no website); any other value must pass the rules. */
 export function EmptyAllowed(): PropertyDecorator {
   return ValidateIf((_dto: object, value: unknown) => value !== '', { context: { [LEAVE_OUT]: 'empty' satisfies LeaveOut } });
+}
+
+/**
+ * An e-mail address by the product's one rule (`isEmail`, which the web forms use too), at most
+ * 254 characters.
+ */
+export function IsEmailAddress(options: ValidationOptions & { message: string }): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'isEmail',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options,
+      validator: { validate: (value: unknown) => isEmail(value) },
+    });
+    MaxLength(MAX_LENGTH.email)(target, propertyName);
+  };
 }

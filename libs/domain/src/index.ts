@@ -3,3 +3,12 @@
  * browser: plain TypeScript without dependencies, so the web bundle may load it at runtime.
  */
 export * from './choices';
+export * from './limits';
+export * from './languages';
+export * from './dates';
+export * from './tenant-status';
+export * from './messages';
+export * from './keywords';
+export * from './email';
+export * from './money';
+export * from './price';

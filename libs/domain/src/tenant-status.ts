@@ -1,10 +1,10 @@
 import { daysBetween } from './dates';
+import { EXPIRING_SOON_DAYS } from './limits';
 
-export const EXPIRING_SOON_DAYS = 30;
+export const TENANT_DISPLAY_STATUSES = ['Active', 'Expiring Soon', 'Expired', 'Disabled'] as const;
+export type TenantDisplayStatus = (typeof TENANT_DISPLAY_STATUSES)[number];
 
-export type TenantDisplayStatus = 'Active' | 'Expiring Soon' | 'Expired' | 'Disabled';
-
-/** Spec §4: Disabled if not enabled; else Expired if past expiry; else Expiring Soon within 30 days. */
+/** Disabled if not enabled; else Expired if past its expiry date; else Expiring Soon within 30 days; else Active. */
 export function tenantDisplayStatus(
   tenant: { enabled: boolean; expiryDate: string | null },
   today: string,

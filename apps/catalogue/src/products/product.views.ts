@@ -1,6 +1,6 @@
 import type { AvailabilityView, ProductView } from '@quotebook/contracts';
+import { currentPrice } from '@quotebook/domain';
 import type { Availability } from './availability.entity';
-import { currentPrice } from './current-price';
 import type { Product } from './product.entity';
 
 export function mapAvailability(period: Availability): AvailabilityView {

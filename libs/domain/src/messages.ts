@@ -1,0 +1,114 @@
+import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits';
+
+/**
+ * Every validation message a person reads, in the words of the product (Italian where the product
+ * speaks Italian). The web forms and the server's request checks both take them from here.
+ */
+export const MESSAGES = {
+  /* signing in, recovering a password */
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  forgotEmailRequired: 'Email richiesta',
+  forgotEmailHint: 'Inserisci il tuo indirizzo email.',
+  resetTokenMissing: 'Token mancante',
+  resetPasswordRequired: 'Password richiesta',
+  resetPasswordTooShort: `La password deve essere di almeno ${MIN_PASSWORD_LENGTH} caratteri.`,
+  resetPasswordMismatch: 'Le password non corrispondono. Riprova.',
+  resetLinkInvalid: 'Link di reset non valido. Richiedi un nuovo link.',
+
+  /* people: tenant admins and agency users */
+  usernameTooShort: `Username must be at least ${MIN_USERNAME_LENGTH} characters`,
+  nameTooShort: `Name must be at least ${MIN_NAME_LENGTH} characters`,
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  emailRequiredValid: 'Valid email is required',
+  roleInvalid: 'Role must be tenant_admin or tenant_user',
+
+  /* agencies */
+  tenantNameRequired: 'Tenant name is required',
+  keywordRequired: 'Keyword is required',
+  keywordLength: `Keyword must be ${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters`,
+  keywordCharacters: 'Keyword may contain only lowercase letters, digits and dashes',
+  expiryDateRequired: 'Expiry date is required',
+  settingsEmailInvalid: 'Please enter a valid email address',
+  settingsWebsiteInvalid: 'Please enter a valid URL',
+  logoTooLarge: 'File size must be less than 5MB',
+  logoTooWide: 'Image dimensions must be maximum 150x150 pixels',
+
+  /* catalogue */
+  nameRequired: 'Name is required',
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  rateRequired: 'Rate is required',
+  rateRange: 'Rate must be a number from 0 to 100 with at most 2 decimals',
+  tagNameRequired: 'Tag name is required',
+  targetTypeRequired: 'Target type is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  endBeforeStart: 'End date must be on or after the start date',
+  minParticipants: 'Minimum participants must be a whole number of at least 1',
+  amount: 'Enter an amount of at least 0 with at most 2 decimals',
+  reductionAmount: 'Reduction amount must be at least 0 with at most 2 decimals',
+  reductionPercentage: 'Reduction percentage must be a number from 0 to 100 with at most 2 decimals',
+
+  /* customers */
+  customerTitleRequired: 'Title is required',
+  customerNameRequired: 'Ragione sociale is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+
+  /* quote templates */
+  templateTitleRequired: 'Il titolo del template è obbligatorio',
+  templateContentRequired: 'Il contenuto del template è obbligatorio',
+  signatureNotImage: 'Per favore seleziona un file immagine',
+  signatureTooLarge: 'Il file deve essere massimo 1MB',
+
+  /* quotes */
+  quoteProductRequired: 'Please select at least one product',
+} as const;
+
+/** `Keyword "api" is reserved` */
+export const keywordReserved = (keyword: string) => `Keyword "${keyword}" is reserved`;
+
+/*
+ * What the API answers when a request breaks a rule a form would have caught: the message names the
+ * property, so a client that skipped the form knows which one.
+ */
+export const API_MESSAGES = {
+  expiryDate: `${MESSAGES.expiryDateRequired} (YYYY-MM-DD)`,
+  tagIdsList: 'tagIds must be a list of tag ids',
+  tagIdsUuids: 'tagIds must contain only tag ids (UUID)',
+  languageCode: 'language must be a 2-letter code',
+  durationHours: 'durationHours must be a whole number from 0 to 23',
+  durationMinutes: 'durationMinutes must be 0 to 55 in steps of 5',
+  targetLanguagesList: 'targetLanguages must be a list of language codes',
+  targetLanguagesCodes: 'targetLanguages must contain 2-letter codes',
+  minParticipants: 'minParticipants must be a whole number of at least 1',
+  languagesList: 'languages must be a list of language codes',
+  languagesSupported: 'languages must contain only supported language codes',
+} as const;
+
+/** `tenantId must be a UUID` */
+export const mustBeUuid = (property: string) => `${property} must be a UUID`;
+/** `isActive must be true or false` */
+export const mustBeBoolean = (property: string) => `${property} must be true or false`;
+/** `pec must be a valid email address` */
+export const mustBeEmail = (property: string) => `${property} must be a valid email address`;
+/** `website must be a valid URL` */
+export const mustBeUrl = (property: string) => `${property} must be a valid URL`;
+/** `reductionPercentage must be a number from 0 to 100 with at most 2 decimals` */
+export const mustBeMoney = (property: string, max: number) => `${property} must be a number from 0 to ${max} with at most 2 decimals`;
+/** `startDate must be a date written YYYY-MM-DD` */
+export const mustBeDate = (property: string) => `${property} must be a date written YYYY-MM-DD`;
+
+/** Answers of signing in and of sessions. */
+export const AUTH_MESSAGES = {
+  forgotPasswordAnswer: 'Se esiste un account con questa email, riceverai un link per reimpostare la password.',
+  resetPasswordInvalid: 'Token non valido o scaduto. Richiedi un nuovo link di reset.',
+  invalidCredentials: 'Invalid credentials',
+  tenantDisabled: 'This agency is disabled. Please contact support.',
+  tenantExpired: 'This agency has expired. Please contact support.',
+  sessionEnded: 'This session has ended. Please sign in again.',
+  tenantNotFound: 'Tenant not found',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  lastTenantAdmin: 'An agency needs at least one administrator',
+} as const;
