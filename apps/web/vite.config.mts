@@ -42,13 +42,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // vendor code changes rarely: separate chunks stay cached across releases of the app
+        // vendor code every screen needs changes rarely: separate chunks stay cached across releases of
+        // the app. MUI is left to the per-page split: one chunk of all its components would put every
+        // page's widgets into the first screen's download.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
             { name: 'redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|use-sync-external-store)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|@babel|stylis|react-transition-group|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/ },
           ],
         },
       },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: lint and build everything, then run every test layer —
-// unit (+ web components), service integration, API over HTTP against the whole stack, the fuzz
-// layer (hostile values on every field of the OpenAPI document), browser journeys in Chromium — and
-// print one closing line "N passed, N failed".
+// unit (+ web components, and the SPA's initial JavaScript against its budget), service
+// integration, API over HTTP against the whole stack, the fuzz layer (hostile values on every field
+// of the OpenAPI document), browser journeys in Chromium — and print one closing line
+// "N passed, N failed".
 //   --only <layer>   unit | integration | api | fuzz | e2e (repeatable); lint/build still run first
 //   --no-build       skip lint and build (use the current dist/)
 import { spawnSync } from 'node:child_process';
@@ -81,6 +82,15 @@ if (!args.includes('--no-build')) {
     console.error('build failed: no test can run');
     console.log('0 passed, 1 failed');
     process.exit(1);
+  }
+}
+
+// the SPA's first screen within its JavaScript budget (measured on the build in dist/apps/web)
+if (wants('unit')) {
+  if (run('spa size', process.execPath, ['tools/scripts/spa-initial-js.mjs'])) totals.passed += 1;
+  else {
+    problems.push('spa size: the initial JavaScript is over its budget, or there is no web build');
+    totals.failed += 1;
   }
 }
 

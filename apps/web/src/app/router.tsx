@@ -1,56 +1,105 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { SuperadminLoginPage } from '../features/auth/SuperadminLoginPage';
-import { CustomersPage } from '../features/customers/CustomersPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { PriceListsPage } from '../features/price-lists/PriceListsPage';
-import { ProductsPage } from '../features/products/ProductsPage';
-import { ResetPasswordPage } from '../features/reset-password/ResetPasswordPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { SuperadminDashboardPage } from '../features/superadmin/SuperadminDashboardPage';
-import { TagsPage } from '../features/tags/TagsPage';
-import { AdminOnlyPages } from '../features/tenant/AdminOnlyPages';
-import { TenantDashboardPage } from '../features/tenant/TenantDashboardPage';
-import { TenantLoginPage } from '../features/tenant/TenantLoginPage';
-import { UsersPage } from '../features/users/UsersPage';
-import { VatRatesPage } from '../features/vat-rates/VatRatesPage';
+import { FullPageSpinner } from './layout/FullPageSpinner';
+import { PageTitle, type PageTitleHandle } from './layout/PageTitle';
 import { RouteErrorPage } from './layout/RouteErrorPage';
-import { TenantFrame } from './layout/TenantFrame';
+import { TENANT_TABS } from './layout/tenant-tabs';
+
+const tabTitle = (segment: string): PageTitleHandle => ({
+  title: TENANT_TABS.find((tab) => tab.segment === segment)?.label ?? segment,
+  agency: true,
+});
 
 /**
- * Spec §2 route table. Static segments outrank `/:keyword`, so `superadmin` and `reset-password` are
+ * The route table. Static segments outrank `/:keyword`, so `superadmin` and `reset-password` are
  * never taken for an agency; `/{keyword}/<tab of a later step>` falls through to the not-found page.
- * Every tab but quotes is for admins: `AdminOnlyPages` sends a tenant user to quotes (spec §6).
+ * Every tab but quotes is for admins: `AdminOnlyPages` sends a tenant user to quotes.
+ *
+ * Each page is its own chunk, loaded when its route matches: the first screen downloads the app
+ * shell and that one page, not every page of the product. A page's `handle` names it in the
+ * browser tab (see PageTitle).
  */
 export const routes: RouteObject[] = [
   {
+    element: <PageTitle />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/', element: <Navigate to="/superadmin" replace /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/superadmin', element: <SuperadminLoginPage /> },
-      { path: '/superadmin/dashboard', element: <SuperadminDashboardPage /> },
-      { path: '/:keyword', element: <TenantLoginPage /> },
       {
-        element: <TenantFrame />,
+        path: '/reset-password',
+        handle: { title: 'Reimposta Password' } satisfies PageTitleHandle,
+        lazy: () => import('../features/reset-password/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: '/superadmin',
+        handle: { title: 'SuperAdmin Access' } satisfies PageTitleHandle,
+        lazy: () => import('../features/auth/SuperadminLoginPage').then((m) => ({ Component: m.SuperadminLoginPage })),
+      },
+      {
+        path: '/superadmin/dashboard',
+        handle: { title: 'Tenant Management' } satisfies PageTitleHandle,
+        lazy: () =>
+          import('../features/superadmin/SuperadminDashboardPage').then((m) => ({ Component: m.SuperadminDashboardPage })),
+      },
+      {
+        path: '/:keyword',
+        handle: { title: 'Sign In', agency: true } satisfies PageTitleHandle,
+        lazy: () => import('../features/tenant/TenantLoginPage').then((m) => ({ Component: m.TenantLoginPage })),
+      },
+      {
+        lazy: () => import('./layout/TenantFrame').then((m) => ({ Component: m.TenantFrame })),
         children: [
           {
-            element: <AdminOnlyPages />,
+            lazy: () => import('../features/tenant/AdminOnlyPages').then((m) => ({ Component: m.AdminOnlyPages })),
             children: [
-              { path: '/:keyword/dashboard', element: <TenantDashboardPage /> },
-              { path: '/:keyword/products', element: <ProductsPage /> },
-              { path: '/:keyword/customers', element: <CustomersPage /> },
-              { path: '/:keyword/price-lists', element: <PriceListsPage /> },
-              { path: '/:keyword/vat-rates', element: <VatRatesPage /> },
-              { path: '/:keyword/tags', element: <TagsPage /> },
-              { path: '/:keyword/users', element: <UsersPage /> },
-              { path: '/:keyword/settings', element: <SettingsPage /> },
+              {
+                path: '/:keyword/dashboard',
+                handle: tabTitle('dashboard'),
+                lazy: () => import('../features/tenant/TenantDashboardPage').then((m) => ({ Component: m.TenantDashboardPage })),
+              },
+              {
+                path: '/:keyword/products',
+                handle: tabTitle('products'),
+                lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.ProductsPage })),
+              },
+              {
+                path: '/:keyword/customers',
+                handle: tabTitle('customers'),
+                lazy: () => import('../features/customers/CustomersPage').then((m) => ({ Component: m.CustomersPage })),
+              },
+              {
+                path: '/:keyword/price-lists',
+                handle: tabTitle('price-lists'),
+                lazy: () => import('../features/price-lists/PriceListsPage').then((m) => ({ Component: m.PriceListsPage })),
+              },
+              {
+                path: '/:keyword/vat-rates',
+                handle: tabTitle('vat-rates'),
+                lazy: () => import('../features/vat-rates/VatRatesPage').then((m) => ({ Component: m.VatRatesPage })),
+              },
+              {
+                path: '/:keyword/tags',
+                handle: tabTitle('tags'),
+                lazy: () => import('../features/tags/TagsPage').then((m) => ({ Component: m.TagsPage })),
+              },
+              {
+                path: '/:keyword/users',
+                handle: tabTitle('users'),
+                lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+              },
+              {
+                path: '/:keyword/settings',
+                handle: tabTitle('settings'),
+                lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+              },
             ],
           },
           // where tenant users land; until the quotes page exists it shows the frame alone
-          { path: '/:keyword/quotes' },
+          { path: '/:keyword/quotes', handle: { title: 'Quotes', agency: true } satisfies PageTitleHandle },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page Not Found' } satisfies PageTitleHandle },
     ],
   },
 ];
