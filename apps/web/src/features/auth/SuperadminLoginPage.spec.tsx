@@ -5,8 +5,9 @@ import { AUTH_TOKEN_KEY } from '../../app/session';
 
 const superadmin = aUser({ id: 'sa', username: 'admin', name: 'Platform Admin', role: 'superadmin', tenantId: null });
 
-function signIn(username: string, password: string) {
-  fireEvent.change(screen.getByLabelText(/Username/), { target: { value: username } });
+// the page is its own chunk, loaded once its route matches: wait for it before typing
+async function signIn(username: string, password: string) {
+  fireEvent.change(await screen.findByLabelText(/Username/), { target: { value: username } });
   fireEvent.change(screen.getByLabelText(/Password/), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
@@ -14,22 +15,22 @@ function signIn(username: string, password: string) {
 afterEach(() => jest.useRealTimers());
 
 describe('SuperadminLoginPage', () => {
-  it('shows the spec texts', () => {
+  it('shows the spec texts', async () => {
     stubGateway();
     renderApp('/superadmin');
 
-    expect(screen.getByRole('heading', { name: 'Quotebook' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quotebook' })).toBeTruthy();
     expect(screen.getByText('SuperAdmin Access')).toBeTruthy();
     expect(screen.getByPlaceholderText('Enter username')).toBeTruthy();
     expect((screen.getByPlaceholderText('Enter password') as HTMLInputElement).type).toBe('password');
     expect(screen.getByText('SuperAdmin panel for tenant management')).toBeTruthy();
   });
 
-  it('opens the password-recovery dialog from the Italian link', () => {
+  it('opens the password-recovery dialog from the Italian link', async () => {
     stubGateway();
     renderApp('/superadmin');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Hai dimenticato la password?' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Hai dimenticato la password?' }));
 
     expect(screen.getByRole('dialog', { name: 'Recupera Password' })).toBeTruthy();
   });
@@ -43,7 +44,7 @@ describe('SuperadminLoginPage', () => {
     );
     const { router } = renderApp('/superadmin');
 
-    signIn('admin', 'secret1');
+    await signIn('admin', 'secret1');
 
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeTruthy();
     await act(async () => {
@@ -61,7 +62,7 @@ describe('SuperadminLoginPage', () => {
     stubGateway(on('POST', '/api/auth/login', () => gatewayError(429, 'Too many attempts. Try again later.')));
     renderApp('/superadmin');
 
-    signIn('admin', 'wrong');
+    await signIn('admin', 'wrong');
 
     expect(await screen.findByText('Login Failed')).toBeTruthy();
     expect(screen.getByText('Too many attempts. Try again later.')).toBeTruthy();
@@ -71,7 +72,7 @@ describe('SuperadminLoginPage', () => {
     stubGateway(on('POST', '/api/auth/login', () => new Response(null, { status: 401 })));
     renderApp('/superadmin');
 
-    signIn('admin', 'wrong');
+    await signIn('admin', 'wrong');
 
     expect(await screen.findByText('Invalid credentials')).toBeTruthy();
   });

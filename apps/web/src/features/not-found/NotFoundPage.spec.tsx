@@ -26,11 +26,11 @@ describe('routing', () => {
   it.each([
     ['/superadmin', 'SuperAdmin Access'],
     ['/reset-password', 'Link Non Valido'],
-  ])('does not take %s for an agency keyword', (path, text) => {
+  ])('does not take %s for an agency keyword', async (path, text) => {
     const { requests } = stubGateway();
     renderApp(path);
 
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
     expect(requests.some((request) => request.path.includes('by-keyword'))).toBe(false);
   });
 

@@ -2,8 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 
-function fill(password: string, confirmation: string) {
-  fireEvent.change(screen.getByLabelText(/Nuova Password/), { target: { value: password } });
+// the page is its own chunk, loaded once its route matches: wait for it before typing
+async function fill(password: string, confirmation: string) {
+  fireEvent.change(await screen.findByLabelText(/Nuova Password/), { target: { value: password } });
   fireEvent.change(screen.getByLabelText(/Conferma Password/), { target: { value: confirmation } });
   fireEvent.click(screen.getByRole('button', { name: 'Reimposta Password' }));
 }
@@ -15,7 +16,7 @@ describe('ResetPasswordPage', () => {
     stubGateway();
     const { router } = renderApp('/reset-password');
 
-    expect(screen.getByText('Link Non Valido')).toBeTruthy();
+    expect(await screen.findByText('Link Non Valido')).toBeTruthy();
     expect(screen.getByText('Link di reset non valido. Richiedi un nuovo link.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Torna al Login' }));
     expect(await screen.findByText('SuperAdmin Access')).toBeTruthy();
@@ -26,20 +27,20 @@ describe('ResetPasswordPage', () => {
     ['', '', 'Password richiesta'],
     ['12345', '12345', 'La password deve essere di almeno 6 caratteri.'],
     ['secret1', 'secret2', 'Le password non corrispondono. Riprova.'],
-  ])('checks %j / %j: %s', (password, confirmation, message) => {
+  ])('checks %j / %j: %s', async (password, confirmation, message) => {
     const { requests } = stubGateway();
     renderApp('/reset-password?token=abc');
 
-    fill(password, confirmation);
+    await fill(password, confirmation);
 
     expect(screen.getByText(message)).toBeTruthy();
     expect(requests).toEqual([]);
   });
 
-  it('shows and hides what is typed', () => {
+  it('shows and hides what is typed', async () => {
     stubGateway();
     renderApp('/reset-password?token=abc');
-    const input = screen.getByLabelText(/Nuova Password/) as HTMLInputElement;
+    const input = (await screen.findByLabelText(/Nuova Password/)) as HTMLInputElement;
 
     expect(input.type).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Mostra la password' }));
@@ -53,7 +54,7 @@ describe('ResetPasswordPage', () => {
     const { requests } = stubGateway(on('POST', '/api/auth/reset-password', () => json({ message: 'ok' })));
     const { router } = renderApp('/reset-password?token=abc');
 
-    fill('secret1', 'secret1');
+    await fill('secret1', 'secret1');
 
     expect(await screen.findByText('Password reimpostata')).toBeTruthy();
     expect(JSON.parse(requests[0].body)).toEqual({ token: 'abc', newPassword: 'secret1' });
@@ -68,7 +69,7 @@ describe('ResetPasswordPage', () => {
     stubGateway(on('POST', '/api/auth/reset-password', () => gatewayError(400, 'Token non valido o scaduto. Richiedi un nuovo link di reset.')));
     renderApp('/reset-password?token=old');
 
-    fill('secret1', 'secret1');
+    await fill('secret1', 'secret1');
 
     expect(await screen.findByText('Token non valido o scaduto. Richiedi un nuovo link di reset.')).toBeTruthy();
   });

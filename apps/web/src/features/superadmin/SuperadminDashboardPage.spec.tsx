@@ -25,7 +25,7 @@ describe('SuperadminDashboardPage', () => {
     const { router } = renderApp('/superadmin/dashboard', { token: 'token-1', user: admin });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin'));
-    expect(screen.getByText('SuperAdmin Access')).toBeTruthy();
+    expect(await screen.findByText('SuperAdmin Access')).toBeTruthy();
   });
 
   it('shows the header, the stats and one row per tenant', async () => {
