@@ -1,6 +1,7 @@
 import type { TagView } from '@quotebook/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aTag, gatewayError, json, on } from '../../test/gateway-stub';
+import { answerDeleteConfirmation } from '../../test/confirm';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
 import { filterTags, sameTagIds, tagFormFrom, tagRequestFrom, validateTagForm } from './tag-form';
 
@@ -99,8 +100,7 @@ describe('tags page', () => {
     ]);
   });
 
-  it('deletes after the browser confirmation and reports a failure', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  it('deletes after a confirmation naming the tag and reports a failure', async () => {
     let fail = true;
     renderTenantPage('/sole/tags', [
       on('GET', LIST, () => json(tags)),
@@ -109,11 +109,30 @@ describe('tags page', () => {
     const row = (await screen.findByText('Arte e cultura')).closest('tr') as HTMLElement;
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this tag?');
+    await answerDeleteConfirmation("Delete tag 'Arte e cultura'?", 'Are you sure you want to delete this tag?', 'Delete');
     expect(await screen.findByText('Failed to delete tag')).toBeTruthy();
 
     fail = false;
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation("Delete tag 'Arte e cultura'?", 'Are you sure you want to delete this tag?', 'Delete');
     await waitFor(() => expect(screen.getByText('Tag deleted successfully')).toBeTruthy());
+  });
+
+  it('shows a name taken by another tag of the same type on the Tag Name field', async () => {
+    renderTenantPage('/sole/tags', [
+      on('GET', LIST, () => json(tags)),
+      on('POST', LIST, () => gatewayError(409, 'A customer tag with this name already exists', 'Conflict', 'TAG_NAME_TAKEN')),
+    ]);
+    await screen.findByText('Scuole');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Tag' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Tag' });
+    fireEvent.change(within(dialog).getByLabelText('Tag Name'), { target: { value: 'Scuole' } });
+    fireEvent.change(within(dialog).getByLabelText('Target Type'), { target: { value: 'customer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tag' }));
+
+    expect(await within(dialog).findByText('A customer tag with this name already exists')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Tag Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Failed to create tag')).toBeNull();
   });
 });
