@@ -1,19 +1,14 @@
-import type { INestMicroservice } from '@nestjs/common';
 import { SESSION_ENDED_MESSAGE, TAGS_CREATE, VAT_RATES_CREATE, VAT_RATES_LIST, type Principal } from '@quotebook/contracts';
 import type { RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, queryDatabase, type ProcessHandle, type TestDatabase } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import {
   adminOf,
-  connectClient,
-  deleteEventStream,
   insertTenant,
   registerSession,
   registerTenantState,
   rpcError,
-  startCatalogue,
-  startTenancyProcess,
   superadmin,
+  useCatalogueHarness,
 } from './test/catalogue-harness';
 
 /**
@@ -22,37 +17,23 @@ import {
  * Tenancy runs as its own process, so an agency Redis does not know is asked of the real owner.
  */
 describe('catalogue session checks (integration)', () => {
-  let database: TestDatabase;
-  let tenancy: ProcessHandle;
-  let catalogue: INestMicroservice;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useCatalogueHarness({ withTenancy: true });
+  /** The catalogue as a caller that skipped the gateway reaches it over NATS. */
+  let sut: RpcClient;
   let tenantId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('catalogue');
-    catalogue = await startCatalogue(database.url);
-    tenancy = await startTenancyProcess(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-    tenantId = await insertTenant(database.url, `sessioni-${randomUUID().slice(0, 8)}`, ['it']);
-  }, 120_000);
-
-  afterAll(async () => {
-    await client?.close();
-    await catalogue?.close();
-    await tenancy?.stop();
-    await deleteEventStream();
-    await database?.drop();
+    sut = harness.rpc;
+    tenantId = await insertTenant(harness.databaseUrl, `sessioni-${randomUUID().slice(0, 8)}`, ['it']);
   });
 
   const vatRate = { description: 'IVA ordinaria', rate: 22 };
   const vatRatesOf = async (id: string) =>
-    (await queryDatabase<{ count: string }>(database.url, 'SELECT count(*) FROM catalogue.vat_rates WHERE tenant_id = $1', [id]))[0].count;
+    (await harness.query<{ count: string }>('SELECT count(*) FROM catalogue.vat_rates WHERE tenant_id = $1', [id]))[0].count;
 
   it('serves a principal whose session is current', async () => {
     const admin = adminOf(tenantId);
-    await expect(rpc.send(VAT_RATES_CREATE, { principal: admin, tenantId, data: vatRate })).resolves.toMatchObject({ rate: '22.00' });
+    await expect(sut.send(VAT_RATES_CREATE, { principal: admin, tenantId, data: vatRate })).resolves.toMatchObject({ rate: '22.00' });
   });
 
   it('refuses a principal of an older session version (role or password changed since): 401, nothing written', async () => {
@@ -60,17 +41,17 @@ describe('catalogue session checks (integration)', () => {
     await registerSession({ ...admin, sessionVersion: 2 });
     const before = await vatRatesOf(tenantId);
     for (const call of [
-      rpc.send(VAT_RATES_LIST, { principal: admin, tenantId }),
-      rpc.send(VAT_RATES_CREATE, { principal: admin, tenantId, data: vatRate }),
+      sut.send(VAT_RATES_LIST, { principal: admin, tenantId }),
+      sut.send(VAT_RATES_CREATE, { principal: admin, tenantId, data: vatRate }),
     ]) {
-      expect(await rpcError(call)).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED', message: SESSION_ENDED_MESSAGE });
+      expect(await rpcError(call)).toMatchObject({ statusCode: 401, reason: 'SESSION_ENDED', message: SESSION_ENDED_MESSAGE });
     }
     expect(await vatRatesOf(tenantId)).toBe(before);
   });
 
   it('refuses a principal without a session version: 401', async () => {
     const { sessionVersion: _none, ...unversioned } = adminOf(tenantId);
-    const error = await rpcError(rpc.send(VAT_RATES_LIST, { principal: unversioned as Principal, tenantId }));
+    const error = await rpcError(sut.send(VAT_RATES_LIST, { principal: unversioned as Principal, tenantId }));
     expect(error).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
   });
 
@@ -79,10 +60,10 @@ describe('catalogue session checks (integration)', () => {
     ['expired', { version: 5, enabled: true, expiryDate: '2020-01-31' }],
     ['deleted', { deleted: true as const }],
   ])("refuses the users of an agency that is %s: 401, nothing written", async (_state, state) => {
-    const agency = await insertTenant(database.url, `ferma-${randomUUID().slice(0, 8)}`, ['it']);
+    const agency = await insertTenant(harness.databaseUrl, `ferma-${randomUUID().slice(0, 8)}`, ['it']);
     const admin = await registerSession(adminOf(agency));
     await registerTenantState(agency, state);
-    const error = await rpcError(rpc.send(VAT_RATES_CREATE, { principal: admin, tenantId: agency, data: vatRate }));
+    const error = await rpcError(sut.send(VAT_RATES_CREATE, { principal: admin, tenantId: agency, data: vatRate }));
     expect(error).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
     expect(await vatRatesOf(agency)).toBe('0');
   });
@@ -90,12 +71,12 @@ describe('catalogue session checks (integration)', () => {
   it('answers a write into an agency that was never created 404, asking tenancy, and writes nothing', async () => {
     const nowhere = randomUUID();
     for (const call of [
-      rpc.send(VAT_RATES_CREATE, { principal: superadmin, tenantId: nowhere, data: vatRate }),
-      rpc.send(TAGS_CREATE, { principal: superadmin, tenantId: nowhere, data: { name: 'Lago', targetType: 'product' } }),
+      sut.send(VAT_RATES_CREATE, { principal: superadmin, tenantId: nowhere, data: vatRate }),
+      sut.send(TAGS_CREATE, { principal: superadmin, tenantId: nowhere, data: { name: 'Lago', targetType: 'product' } }),
     ]) {
-      expect(await rpcError(call)).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'Tenant not found' });
+      expect(await rpcError(call)).toMatchObject({ statusCode: 404, reason: 'TENANT_NOT_FOUND', message: 'Tenant not found' });
     }
     expect(await vatRatesOf(nowhere)).toBe('0');
-    await expect(rpc.send(VAT_RATES_CREATE, { principal: superadmin, tenantId, data: vatRate })).resolves.toMatchObject({ rate: '22.00' });
+    await expect(sut.send(VAT_RATES_CREATE, { principal: superadmin, tenantId, data: vatRate })).resolves.toMatchObject({ rate: '22.00' });
   });
 });

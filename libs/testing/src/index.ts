@@ -1,3 +1,4 @@
 export * from './database';
 export * from './stack';
 export * from './images';
+export * from './pages';

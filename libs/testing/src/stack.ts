@@ -1,5 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from './database';
 
@@ -81,4 +82,35 @@ export async function startIsolatedStack(
     await database.drop();
     throw error;
   }
+}
+
+/**
+ * Another service, built (an Nx cache hit unless it changed) and started as its own process on the
+ * test's database and this test file's subject and Redis key prefixes: apps do not import apps, so a
+ * service's test meets the real other service this way. `env` adds what that service requires.
+ */
+export async function startBuiltService(name: string, databaseUrl: string, env: Record<string, string> = {}): Promise<ProcessHandle> {
+  execFileSync(path.join(stackLauncher.ROOT, 'node_modules/.bin/nx'), ['run', `${name}:build`, '--output-style=static'], {
+    cwd: stackLauncher.ROOT,
+    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' },
+    stdio: 'pipe',
+  });
+  const prefix = process.env['NATS_SUBJECT_PREFIX'] ?? 'qb';
+  const logDir = path.join(stackLauncher.ROOT, 'tmp', `int-${prefix}`);
+  mkdirSync(logDir, { recursive: true });
+  return stackLauncher.startProcess(
+    name,
+    {
+      NODE_ENV: 'test',
+      // 'log' at least: the launcher waits for the ready line
+      LOG_LEVEL: 'log',
+      DATABASE_URL: databaseUrl,
+      NATS_URL: TEST_NATS_URL,
+      NATS_SUBJECT_PREFIX: prefix,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: process.env['REDIS_KEY_PREFIX'] ?? 'qb:',
+      ...env,
+    },
+    { logFile: path.join(logDir, `${name}.log`) },
+  );
 }

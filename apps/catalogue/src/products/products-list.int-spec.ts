@@ -1,9 +1,8 @@
-import type { INestMicroservice } from '@nestjs/common';
 import { CATALOGUE_HEALTH, CUSTOMERS_LIST, LIST_PAGE_BYTES, PRODUCTS_LIST, VAT_RATES_LIST } from '@quotebook/contracts';
 import { type RpcClient, REPLY_TOO_LARGE_MESSAGE } from '@quotebook/server-core';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '@quotebook/testing';
+import { queryDatabase, readAllPages } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
-import { adminOf, connectClient, deleteEventStream, rpcError, startCatalogue, userOf } from '../test/catalogue-harness';
+import { adminOf, rpcError, useCatalogueHarness, userOf } from '../test/catalogue-harness';
 
 /**
  * Products written straight into the table (the service's validation would refuse the largest), with
@@ -22,38 +21,25 @@ async function insertProducts(url: string, tenantId: string, prefix: string, cou
 }
 
 describe('catalogue lists in pages bounded by bytes (integration)', () => {
-  let database: TestDatabase;
-  let catalogue: INestMicroservice;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useCatalogueHarness();
+  /** The catalogue as the gateway reaches it over NATS. */
+  let sut: RpcClient;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('catalogue');
-    catalogue = await startCatalogue(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await catalogue?.close();
-    await deleteEventStream();
-    await database?.drop();
-  });
+  beforeAll(() => (sut = harness.rpc));
 
   it('fills each product page up to the byte budget and says where the next one starts', async () => {
     const tenantId = randomUUID();
     // 100 KB each: five fit in a 512 KB page, the sixth starts the next one
-    await insertProducts(database.url, tenantId, 'Prodotto ', 12, 100 * 1024);
+    await insertProducts(harness.databaseUrl, tenantId, 'Prodotto ', 12, 100 * 1024);
     const principal = userOf(tenantId);
 
-    const first = await rpc.send(PRODUCTS_LIST, { principal, tenantId });
+    const first = await sut.send(PRODUCTS_LIST, { principal, tenantId });
     expect(first.items.map((product) => product.titles['it'])).toEqual([1, 2, 3, 4, 5].map((n) => `Prodotto 0000${n}`));
     expect(Buffer.byteLength(JSON.stringify(first.items))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
     expect(first.nextCursor).toBe(5);
 
-    const second = await rpc.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5 });
-    const third = await rpc.send(PRODUCTS_LIST, { principal, tenantId, cursor: second.nextCursor ?? -1 });
+    const second = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5 });
+    const third = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: second.nextCursor ?? -1 });
     expect(second.nextCursor).toBe(10);
     expect(third.nextCursor).toBeNull();
     const titles = [...first.items, ...second.items, ...third.items].map((product) => product.titles['it']);
@@ -63,59 +49,51 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
 
   it('answers a short list in one page and an empty one with no items', async () => {
     const tenantId = randomUUID();
-    await insertProducts(database.url, tenantId, 'Breve ', 3, 10);
-    await expect(rpc.send(PRODUCTS_LIST, { principal: userOf(tenantId), tenantId })).resolves.toMatchObject({ nextCursor: null });
+    await insertProducts(harness.databaseUrl, tenantId, 'Breve ', 3, 10);
+    await expect(sut.send(PRODUCTS_LIST, { principal: userOf(tenantId), tenantId })).resolves.toMatchObject({ nextCursor: null });
     const empty = randomUUID();
-    await expect(rpc.send(PRODUCTS_LIST, { principal: userOf(empty), tenantId: empty })).resolves.toEqual({ items: [], nextCursor: null });
-    await expect(rpc.send(CUSTOMERS_LIST, { principal: userOf(empty), tenantId: empty })).resolves.toEqual({ items: [], nextCursor: null });
+    await expect(sut.send(PRODUCTS_LIST, { principal: userOf(empty), tenantId: empty })).resolves.toEqual({ items: [], nextCursor: null });
+    await expect(sut.send(CUSTOMERS_LIST, { principal: userOf(empty), tenantId: empty })).resolves.toEqual({ items: [], nextCursor: null });
   });
 
   it('bounds customer pages by bytes too', async () => {
     const tenantId = randomUUID();
     // a customer row of about 2.7 KB: about 190 of them fill a page
-    await queryDatabase(
-      database.url,
+    await harness.query(
       `INSERT INTO catalogue.customers (tenant_id, name, email, address, contact, city)
        SELECT $1, 'Cliente ' || lpad(n::text, 5, '0'), 'c' || n || '@example.com', repeat('a', 300), repeat('b', 200), repeat('c', 2000)
          FROM generate_series(1, 500) AS n`,
       [tenantId],
     );
     const principal = userOf(tenantId);
-    const names: string[] = [];
-    let cursor: number | null = 0;
-    let pages = 0;
-    while (cursor !== null) {
-      const page = await rpc.send(CUSTOMERS_LIST, { principal, tenantId, cursor });
-      expect(Buffer.byteLength(JSON.stringify(page.items))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
-      names.push(...page.items.map((customer) => customer.name));
-      cursor = page.nextCursor;
-      pages += 1;
-    }
-    expect(pages).toBeGreaterThanOrEqual(3);
+    const pages = await readAllPages((cursor) => sut.send(CUSTOMERS_LIST, { principal, tenantId, cursor }));
+    for (const page of pages) expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const names = pages.flat().map((customer) => customer.name);
     expect(names).toEqual(Array.from({ length: 500 }, (_, index) => `Cliente ${String(index + 1).padStart(5, '0')}`));
   });
 
   it('refuses a cursor that is not a whole number from 0, naming it', async () => {
     const tenantId = randomUUID();
-    const error = await rpcError(rpc.send(PRODUCTS_LIST, { principal: userOf(tenantId), tenantId, cursor: -1 }));
+    const error = await rpcError(sut.send(PRODUCTS_LIST, { principal: userOf(tenantId), tenantId, cursor: -1 }));
     expect(error).toMatchObject({ statusCode: 400, message: ['cursor must be a whole number from 0'] });
   });
 
   it('answers a product too large for the bus with an error reply, stays up and answers the next requests', async () => {
     const tenantId = randomUUID();
     // 2 MB of text written past the validation: the page holds it alone and cannot be sent
-    await insertProducts(database.url, tenantId, 'Enorme ', 1, 2 * 1024 * 1024);
+    await insertProducts(harness.databaseUrl, tenantId, 'Enorme ', 1, 2 * 1024 * 1024);
     const principal = adminOf(tenantId);
 
     const began = Date.now();
-    const error = await rpcError(rpc.send(PRODUCTS_LIST, { principal, tenantId }));
+    const error = await rpcError(sut.send(PRODUCTS_LIST, { principal, tenantId }));
     expect(Date.now() - began).toBeLessThan(4000);
     expect(error).toMatchObject({ statusCode: 502, message: REPLY_TOO_LARGE_MESSAGE });
 
-    await expect(rpc.send(CATALOGUE_HEALTH, {})).resolves.toMatchObject({ status: 'up' });
-    await expect(rpc.send(VAT_RATES_LIST, { principal, tenantId })).resolves.toEqual([]);
+    await expect(sut.send(CATALOGUE_HEALTH, {})).resolves.toMatchObject({ status: 'up' });
+    await expect(sut.send(VAT_RATES_LIST, { principal, tenantId })).resolves.toEqual([]);
     const other = randomUUID();
-    await insertProducts(database.url, other, 'Altro ', 1, 10);
-    await expect(rpc.send(PRODUCTS_LIST, { principal: userOf(other), tenantId: other })).resolves.toMatchObject({ items: [{ titles: { it: 'Altro 00001' } }] });
+    await insertProducts(harness.databaseUrl, other, 'Altro ', 1, 10);
+    await expect(sut.send(PRODUCTS_LIST, { principal: userOf(other), tenantId: other })).resolves.toMatchObject({ items: [{ titles: { it: 'Altro 00001' } }] });
   });
 });

@@ -1,4 +1,3 @@
-import type { INestMicroservice } from '@nestjs/common';
 import {
   CUSTOMERS_CREATE,
   CUSTOMERS_GET_TAGS,
@@ -10,38 +9,24 @@ import {
   type TagDto,
 } from '@quotebook/contracts';
 import type { RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
-import { adminOf, connectClient, deleteEventStream, rpcError, startCatalogue, userOf } from '../test/catalogue-harness';
+import { adminOf, rpcError, useCatalogueHarness, userOf } from '../test/catalogue-harness';
 
 describe('catalogue tags (integration)', () => {
-  let database: TestDatabase;
-  let catalogue: INestMicroservice;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useCatalogueHarness();
+  /** The catalogue as the gateway reaches it over NATS. */
+  let sut: RpcClient;
   const tenantA = randomUUID();
   const tenantB = randomUUID();
   const admin = adminOf(tenantA);
 
-  beforeAll(async () => {
-    database = await createTestDatabase('catalogue');
-    catalogue = await startCatalogue(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await catalogue?.close();
-    await deleteEventStream();
-    await database?.drop();
-  });
+  beforeAll(() => (sut = harness.rpc));
 
   // loose on purpose: the tests also send what a client may get wrong ('Product', 'supplier', no type)
   const create = (data: Record<string, unknown>, principal = admin, tenantId = tenantA) =>
-    rpc.send(TAGS_CREATE, { principal, tenantId, data: data as unknown as TagDto });
+    sut.send(TAGS_CREATE, { principal, tenantId, data: data as unknown as TagDto });
   const list = (targetType?: string, principal = admin) =>
-    rpc.send(TAGS_LIST, { principal, tenantId: tenantA, ...(targetType === undefined ? {} : { targetType: targetType as never }) });
+    sut.send(TAGS_LIST, { principal, tenantId: tenantA, ...(targetType === undefined ? {} : { targetType: targetType as never }) });
 
   describe('create and list', () => {
     beforeAll(async () => {
@@ -52,8 +37,8 @@ describe('catalogue tags (integration)', () => {
     });
 
     it('creates a tag, the target type in lower case and an empty description as none', async () => {
-      const sut = await list();
-      expect(sut).toEqual([
+      const tags = await list();
+      expect(tags).toEqual([
         { id: expect.any(String), name: 'Barca', targetType: 'product', description: null, createdAt: expect.any(String) },
         { id: expect.any(String), name: 'Lago', targetType: 'product', description: 'Sul lago', createdAt: expect.any(String) },
         { id: expect.any(String), name: 'VIP', targetType: 'customer', description: null, createdAt: expect.any(String) },
@@ -74,7 +59,7 @@ describe('catalogue tags (integration)', () => {
       [{ name: ' ', targetType: 'product' }, 'Tag name is required'],
       [{ name: 'Senza tipo' }, 'Target type is required'],
       [{ name: 'Fornitore', targetType: 'supplier' }, 'Target type is required'],
-    ])('refuses %j: 400 with the spec text', async (data, message) => {
+    ])('refuses %j: 400 with the message of the rule', async (data, message) => {
       const error = await rpcError(create(data));
       expect(error).toMatchObject({ statusCode: 400 });
       expect(error.message).toContain(message);
@@ -84,26 +69,26 @@ describe('catalogue tags (integration)', () => {
   describe('update and delete', () => {
     it('updates name, type and description of a tag nobody carries', async () => {
       const tag = await create({ name: 'Provvisorio', targetType: 'product' });
-      const sut = await rpc.send(TAGS_UPDATE, {
+      const updated = await sut.send(TAGS_UPDATE, {
         principal: admin,
         tenantId: tenantA,
         id: tag.id,
         data: { name: 'Definitivo', targetType: 'customer', description: 'Clienti fedeli' },
       });
-      expect(sut).toEqual({ ...tag, name: 'Definitivo', targetType: 'customer', description: 'Clienti fedeli' });
+      expect(updated).toEqual({ ...tag, name: 'Definitivo', targetType: 'customer', description: 'Clienti fedeli' });
     });
 
     it('keeps the target type of a tag in use: 409, nothing changed', async () => {
       const tag = await create({ name: 'Fedele', targetType: 'customer' });
-      const customer = await rpc.send(CUSTOMERS_CREATE, {
+      const customer = await sut.send(CUSTOMERS_CREATE, {
         principal: admin,
         tenantId: tenantA,
         data: { title: 'Spett.le', name: 'Hotel Lago', email: 'info@lago.test' },
       });
-      await rpc.send(CUSTOMERS_SET_TAGS, { principal: admin, tenantId: tenantA, id: customer.id, data: { tagIds: [tag.id] } });
+      await sut.send(CUSTOMERS_SET_TAGS, { principal: admin, tenantId: tenantA, id: customer.id, data: { tagIds: [tag.id] } });
 
       const error = await rpcError(
-        rpc.send(TAGS_UPDATE, { principal: admin, tenantId: tenantA, id: tag.id, data: { name: 'Fedele', targetType: 'product' } }),
+        sut.send(TAGS_UPDATE, { principal: admin, tenantId: tenantA, id: tag.id, data: { name: 'Fedele', targetType: 'product' } }),
       );
 
       expect(error).toMatchObject({ statusCode: 409, message: 'Tag is assigned to 1 customer(s): its target type cannot change' });
@@ -112,24 +97,24 @@ describe('catalogue tags (integration)', () => {
 
     it("removes the tag and its assignments", async () => {
       const tag = await create({ name: 'Effimero', targetType: 'customer' });
-      const customer = await rpc.send(CUSTOMERS_CREATE, {
+      const customer = await sut.send(CUSTOMERS_CREATE, {
         principal: admin,
         tenantId: tenantA,
         data: { title: 'Spett.le', name: 'Hotel Monte', email: 'info@monte.test' },
       });
-      await rpc.send(CUSTOMERS_SET_TAGS, { principal: admin, tenantId: tenantA, id: customer.id, data: { tagIds: [tag.id] } });
+      await sut.send(CUSTOMERS_SET_TAGS, { principal: admin, tenantId: tenantA, id: customer.id, data: { tagIds: [tag.id] } });
 
-      await expect(rpc.send(TAGS_DELETE, { principal: admin, tenantId: tenantA, id: tag.id })).resolves.toEqual({ deleted: true });
+      await expect(sut.send(TAGS_DELETE, { principal: admin, tenantId: tenantA, id: tag.id })).resolves.toEqual({ deleted: true });
 
-      await expect(rpc.send(CUSTOMERS_GET_TAGS, { principal: admin, tenantId: tenantA, id: customer.id })).resolves.toEqual({ tagIds: [] });
-      expect(await queryDatabase(database.url, 'SELECT * FROM catalogue.customer_tags WHERE tag_id = $1', [tag.id])).toEqual([]);
+      await expect(sut.send(CUSTOMERS_GET_TAGS, { principal: admin, tenantId: tenantA, id: customer.id })).resolves.toEqual({ tagIds: [] });
+      expect(await harness.query('SELECT * FROM catalogue.customer_tags WHERE tag_id = $1', [tag.id])).toEqual([]);
     });
 
     it("answers another tenant's tag as not found", async () => {
       const foreign = await create({ name: 'Loro', targetType: 'product' }, adminOf(tenantB), tenantB);
       for (const call of [
-        () => rpc.send(TAGS_UPDATE, { principal: admin, tenantId: tenantA, id: foreign.id, data: { name: 'Nostro', targetType: 'product' } }),
-        () => rpc.send(TAGS_DELETE, { principal: admin, tenantId: tenantA, id: foreign.id }),
+        () => sut.send(TAGS_UPDATE, { principal: admin, tenantId: tenantA, id: foreign.id, data: { name: 'Nostro', targetType: 'product' } }),
+        () => sut.send(TAGS_DELETE, { principal: admin, tenantId: tenantA, id: foreign.id }),
       ]) {
         expect(await rpcError(call())).toMatchObject({ statusCode: 404, message: 'Tag not found' });
       }
@@ -140,8 +125,8 @@ describe('catalogue tags (integration)', () => {
       const user = userOf(tenantA);
       for (const call of [
         () => create({ name: 'No', targetType: 'product' }, user),
-        () => rpc.send(TAGS_UPDATE, { principal: user, tenantId: tenantA, id: tag.id, data: { name: 'No', targetType: 'product' } }),
-        () => rpc.send(TAGS_DELETE, { principal: user, tenantId: tenantA, id: tag.id }),
+        () => sut.send(TAGS_UPDATE, { principal: user, tenantId: tenantA, id: tag.id, data: { name: 'No', targetType: 'product' } }),
+        () => sut.send(TAGS_DELETE, { principal: user, tenantId: tenantA, id: tag.id }),
       ]) {
         expect(await rpcError(call())).toMatchObject({ statusCode: 403 });
       }

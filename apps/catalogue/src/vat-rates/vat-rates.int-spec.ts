@@ -1,4 +1,3 @@
-import type { INestMicroservice } from '@nestjs/common';
 import {
   CATALOGUE_HEALTH,
   VAT_RATES_CREATE,
@@ -8,60 +7,37 @@ import {
   type VatRateDto,
 } from '@quotebook/contracts';
 import type { RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
-import {
-  adminOf,
-  connectClient,
-  deleteEventStream,
-  registerTenantState,
-  rpcError,
-  startCatalogue,
-  superadmin,
-  userOf,
-} from '../test/catalogue-harness';
+import { adminOf, registerTenantState, rpcError, superadmin, useCatalogueHarness, userOf } from '../test/catalogue-harness';
 
 describe('catalogue VAT rates (integration)', () => {
-  let database: TestDatabase;
-  let catalogue: INestMicroservice;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useCatalogueHarness();
+  /** The catalogue as the gateway reaches it over NATS. */
+  let sut: RpcClient;
   const tenantA = randomUUID();
   const tenantB = randomUUID();
   const admin = adminOf(tenantA);
 
-  beforeAll(async () => {
-    database = await createTestDatabase('catalogue');
-    catalogue = await startCatalogue(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await catalogue?.close();
-    await deleteEventStream();
-    await database?.drop();
-  });
+  beforeAll(() => (sut = harness.rpc));
 
   const create = (data: Partial<VatRateDto> & Record<string, unknown>, principal = admin, tenantId = tenantA) =>
-    rpc.send(VAT_RATES_CREATE, { principal, tenantId, data: data as VatRateDto });
+    sut.send(VAT_RATES_CREATE, { principal, tenantId, data: data as VatRateDto });
 
   it('answers its health pattern with its database up', async () => {
-    await expect(rpc.send(CATALOGUE_HEALTH, {})).resolves.toEqual({ service: 'catalogue', status: 'up', database: 'up' });
+    await expect(sut.send(CATALOGUE_HEALTH, {})).resolves.toEqual({ service: 'catalogue', status: 'up', database: 'up' });
   });
 
   it('creates a rate with two decimals, from a number or a numeric string', async () => {
-    const sut = await create({ description: '  IVA ordinaria ', rate: 22 });
-    expect(sut).toEqual({ id: expect.any(String), description: 'IVA ordinaria', rate: '22.00', createdAt: expect.any(String) });
+    const rate = await create({ description: '  IVA ordinaria ', rate: 22 });
+    expect(rate).toEqual({ id: expect.any(String), description: 'IVA ordinaria', rate: '22.00', createdAt: expect.any(String) });
     await expect(create({ description: 'Ridotta', rate: '10.5' })).resolves.toMatchObject({ rate: '10.50' });
-    const [row] = await queryDatabase(database.url, 'SELECT tenant_id, rate FROM catalogue.vat_rates WHERE id = $1', [sut.id]);
+    const [row] = await harness.query('SELECT tenant_id, rate FROM catalogue.vat_rates WHERE id = $1', [rate.id]);
     expect(row).toEqual({ tenant_id: tenantA, rate: '22.00' });
   });
 
   it('accepts the tenantId the client repeats in the body but keeps the one of the request', async () => {
-    const sut = await create({ description: 'Echo', rate: 4, tenantId: tenantB });
-    const [row] = await queryDatabase(database.url, 'SELECT tenant_id FROM catalogue.vat_rates WHERE id = $1', [sut.id]);
+    const rate = await create({ description: 'Echo', rate: 4, tenantId: tenantB });
+    const [row] = await harness.query('SELECT tenant_id FROM catalogue.vat_rates WHERE id = $1', [rate.id]);
     expect(row).toEqual({ tenant_id: tenantA });
   });
 
@@ -74,27 +50,27 @@ describe('catalogue VAT rates (integration)', () => {
     [{ description: 'Extra', rate: 4, color: 'red' }, 'property color should not exist'],
   ])('refuses %j: 400 naming the field', async (data, message) => {
     const error = await rpcError(create(data));
-    expect(error).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect(error).toMatchObject({ statusCode: 400, reason: 'VALIDATION_FAILED' });
     expect(error.message).toContain(message);
   });
 
   it("lists only the tenant's rates, to its users too", async () => {
     await create({ description: 'Altra agenzia', rate: 5 }, adminOf(tenantB), tenantB);
-    const sut = await rpc.send(VAT_RATES_LIST, { principal: userOf(tenantA), tenantId: tenantA });
-    expect(sut.map((rate) => rate.description).sort()).toEqual(['Echo', 'IVA ordinaria', 'Ridotta']);
-    expect(sut.map((rate) => rate.rate)).toEqual(['22.00', '10.50', '4.00']);
+    const rates = await sut.send(VAT_RATES_LIST, { principal: userOf(tenantA), tenantId: tenantA });
+    expect(rates.map((rate) => rate.description).sort()).toEqual(['Echo', 'IVA ordinaria', 'Ridotta']);
+    expect(rates.map((rate) => rate.rate)).toEqual(['22.00', '10.50', '4.00']);
   });
 
   it('updates a rate', async () => {
-    const [rate] = await rpc.send(VAT_RATES_LIST, { principal: admin, tenantId: tenantA });
-    const sut = await rpc.send(VAT_RATES_UPDATE, { principal: admin, tenantId: tenantA, id: rate.id, data: { description: 'IVA 22', rate: '22.00' } });
-    expect(sut).toEqual({ ...rate, description: 'IVA 22' });
+    const [rate] = await sut.send(VAT_RATES_LIST, { principal: admin, tenantId: tenantA });
+    const updated = await sut.send(VAT_RATES_UPDATE, { principal: admin, tenantId: tenantA, id: rate.id, data: { description: 'IVA 22', rate: '22.00' } });
+    expect(updated).toEqual({ ...rate, description: 'IVA 22' });
   });
 
   it('deletes a rate', async () => {
     const rate = await create({ description: 'Da togliere', rate: 0 });
-    await expect(rpc.send(VAT_RATES_DELETE, { principal: admin, tenantId: tenantA, id: rate.id })).resolves.toEqual({ deleted: true });
-    expect(await queryDatabase(database.url, 'SELECT id FROM catalogue.vat_rates WHERE id = $1', [rate.id])).toEqual([]);
+    await expect(sut.send(VAT_RATES_DELETE, { principal: admin, tenantId: tenantA, id: rate.id })).resolves.toEqual({ deleted: true });
+    expect(await harness.query('SELECT id FROM catalogue.vat_rates WHERE id = $1', [rate.id])).toEqual([]);
   });
 
   describe('permissions', () => {
@@ -107,43 +83,43 @@ describe('catalogue VAT rates (integration)', () => {
       ['a tenant user', userOf(tenantA)],
       ['an admin of another tenant', adminOf(tenantB)],
     ])('refuses writes by %s: 403', async (_who, principal) => {
-      const [rate] = await rpc.send(VAT_RATES_LIST, { principal: admin, tenantId: tenantA });
+      const [rate] = await sut.send(VAT_RATES_LIST, { principal: admin, tenantId: tenantA });
       for (const call of [
         () => create({ description: 'No', rate: 1 }, principal),
-        () => rpc.send(VAT_RATES_UPDATE, { principal, tenantId: tenantA, id: rate.id, data: { description: 'No', rate: 1 } }),
-        () => rpc.send(VAT_RATES_DELETE, { principal, tenantId: tenantA, id: rate.id }),
+        () => sut.send(VAT_RATES_UPDATE, { principal, tenantId: tenantA, id: rate.id, data: { description: 'No', rate: 1 } }),
+        () => sut.send(VAT_RATES_DELETE, { principal, tenantId: tenantA, id: rate.id }),
       ]) {
-        expect(await rpcError(call())).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+        expect(await rpcError(call())).toMatchObject({ statusCode: 403, reason: 'FORBIDDEN' });
       }
-      expect(await rpc.send(VAT_RATES_LIST, { principal: admin, tenantId: tenantA })).toContainEqual(rate);
+      expect(await sut.send(VAT_RATES_LIST, { principal: admin, tenantId: tenantA })).toContainEqual(rate);
     });
 
     it("refuses to show another tenant's rates: 403", async () => {
-      expect(await rpcError(rpc.send(VAT_RATES_LIST, { principal: userOf(tenantB), tenantId: tenantA }))).toMatchObject({
+      expect(await rpcError(sut.send(VAT_RATES_LIST, { principal: userOf(tenantB), tenantId: tenantA }))).toMatchObject({
         statusCode: 403,
         message: "You don't have access to this tenant.",
       });
     });
 
     it('refuses a request without a principal: 403', async () => {
-      expect(await rpcError(rpc.send(VAT_RATES_LIST, { tenantId: tenantA } as never))).toMatchObject({ statusCode: 403 });
+      expect(await rpcError(sut.send(VAT_RATES_LIST, { tenantId: tenantA } as never))).toMatchObject({ statusCode: 403 });
     });
   });
 
   describe('not found', () => {
     it("answers another tenant's rate as not found, and leaves it alone", async () => {
-      const [foreign] = await rpc.send(VAT_RATES_LIST, { principal: adminOf(tenantB), tenantId: tenantB });
+      const [foreign] = await sut.send(VAT_RATES_LIST, { principal: adminOf(tenantB), tenantId: tenantB });
       for (const call of [
-        () => rpc.send(VAT_RATES_UPDATE, { principal: admin, tenantId: tenantA, id: foreign.id, data: { description: 'Presa', rate: 1 } }),
-        () => rpc.send(VAT_RATES_DELETE, { principal: admin, tenantId: tenantA, id: foreign.id }),
+        () => sut.send(VAT_RATES_UPDATE, { principal: admin, tenantId: tenantA, id: foreign.id, data: { description: 'Presa', rate: 1 } }),
+        () => sut.send(VAT_RATES_DELETE, { principal: admin, tenantId: tenantA, id: foreign.id }),
       ]) {
         expect(await rpcError(call())).toMatchObject({ statusCode: 404, message: 'VAT rate not found' });
       }
-      expect(await rpc.send(VAT_RATES_LIST, { principal: adminOf(tenantB), tenantId: tenantB })).toContainEqual(foreign);
+      expect(await sut.send(VAT_RATES_LIST, { principal: adminOf(tenantB), tenantId: tenantB })).toContainEqual(foreign);
     });
 
     it.each([randomUUID(), 'not-a-uuid'])('answers the unknown id %s as not found', async (id) => {
-      expect(await rpcError(rpc.send(VAT_RATES_DELETE, { principal: admin, tenantId: tenantA, id }))).toMatchObject({ statusCode: 404 });
+      expect(await rpcError(sut.send(VAT_RATES_DELETE, { principal: admin, tenantId: tenantA, id }))).toMatchObject({ statusCode: 404 });
     });
   });
 });

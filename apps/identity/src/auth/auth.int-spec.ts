@@ -1,4 +1,4 @@
-import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { JwtService } from '@nestjs/jwt';
 import {
@@ -18,18 +18,17 @@ import {
   type TenantLoginStatus,
   type TokenClaims,
 } from '@quotebook/contracts';
-import { appError, createServiceApp, RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, queryDatabase, TEST_NATS_URL, type TestDatabase } from '@quotebook/testing';
+import { appError, type RpcClient } from '@quotebook/server-core';
+import { startStandIn } from '@quotebook/testing/harness';
 import { randomUUID } from 'node:crypto';
 import {
-  connectClient,
-  deleteEventStream,
   PUBLIC_URL,
   rpcError,
-  startIdentity,
+  seededSuperadmin,
   SUPERADMIN,
   superadminPrincipal,
   TEST_JWT_SECRET,
+  useIdentityHarness,
 } from '../test/identity-harness';
 import { hashResetToken } from './reset-token';
 import { ResetMailer } from './reset-mailer';
@@ -50,49 +49,25 @@ class TenancyStandInController {
 @Module({ controllers: [TenancyStandInController] })
 class TenancyStandInModule {}
 
-async function startTenancyStandIn(): Promise<INestMicroservice> {
-  const app = await createServiceApp(
-    { module: TenancyStandInModule },
-    { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error', sessionChecks: false },
-  );
-  await app.listen();
-  return app;
-}
-
 describe('identity auth (integration)', () => {
-  let database: TestDatabase;
-  let identity: INestMicroservice;
-  let tenancy: INestMicroservice | undefined;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useIdentityHarness(() => startStandIn(TenancyStandInModule, 'tenancy'));
+  /** Identity as the gateway reaches it over NATS. */
+  let sut: RpcClient;
   let superadminId: string;
   let mailer: jest.SpiedFunction<ResetMailer['sendResetLink']>;
   const sentLinks = () => mailer.mock.calls.map(([, link]) => link);
 
   beforeAll(async () => {
-    database = await createTestDatabase('identity');
-    identity = await startIdentity(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-    const [row] = await queryDatabase<{ id: string }>(database.url, `SELECT id FROM identity.users WHERE role = 'superadmin'`);
-    superadminId = row.id;
-    tenancy = await startTenancyStandIn();
+    sut = harness.rpc;
+    superadminId = (await seededSuperadmin(harness)).userId;
     // the real mailer runs (it logs the link, no SMTP_URL here); the spy only reads what it was given
-    mailer = jest.spyOn(identity.get(ResetMailer), 'sendResetLink');
+    mailer = jest.spyOn(harness.get(ResetMailer), 'sendResetLink');
   });
 
   beforeEach(() => mailer.mockClear());
 
-  afterAll(async () => {
-    await tenancy?.close();
-    await client?.close();
-    await identity?.close();
-    await deleteEventStream();
-    await database?.drop();
-  });
-
   const createTenantAdmin = (tenantId: string, username: string, email = `${username}@agency.test`) =>
-    rpc.send(USERS_CREATE_TENANT_ADMIN, {
+    sut.send(USERS_CREATE_TENANT_ADMIN, {
       principal: superadminPrincipal(superadminId),
       tenantId,
       username,
@@ -103,8 +78,7 @@ describe('identity auth (integration)', () => {
 
   describe('start-up', () => {
     it('seeds the superadmin from SUPERADMIN_* with an argon2id hash', async () => {
-      const rows = await queryDatabase<{ username: string; email: string; password_hash: string; tenant_id: string | null }>(
-        database.url,
+      const rows = await harness.query<{ username: string; email: string; password_hash: string; tenant_id: string | null }>(
         `SELECT username, email, password_hash, tenant_id FROM identity.users WHERE role = 'superadmin'`,
       );
       expect(rows).toHaveLength(1);
@@ -113,15 +87,15 @@ describe('identity auth (integration)', () => {
     });
 
     it('answers its health pattern with the database state', async () => {
-      await expect(rpc.send(IDENTITY_HEALTH, {})).resolves.toEqual({ service: 'identity', status: 'up', database: 'up' });
+      await expect(sut.send(IDENTITY_HEALTH, {})).resolves.toEqual({ service: 'identity', status: 'up', database: 'up' });
     });
   });
 
   describe('login', () => {
     it('signs the superadmin in with an HS256 token carrying sub, role, tenantId, jti and the session version', async () => {
-      const sut = await rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password });
+      const login = await sut.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password });
 
-      expect(sut.user).toEqual({
+      expect(login.user).toEqual({
         id: superadminId,
         username: SUPERADMIN.username,
         name: 'Superadmin',
@@ -130,9 +104,9 @@ describe('identity auth (integration)', () => {
         tenantId: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
-      const header = JSON.parse(Buffer.from(sut.token.split('.')[0], 'base64url').toString());
+      const header = JSON.parse(Buffer.from(login.token.split('.')[0], 'base64url').toString());
       expect(header.alg).toBe('HS256');
-      const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(sut.token);
+      const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(login.token);
       expect(claims).toMatchObject({ sub: superadminId, role: 'superadmin', tenantId: null, sv: 1 });
       expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
       expect(claims.exp! - claims.iat!).toBe(8 * 3600);
@@ -140,21 +114,21 @@ describe('identity auth (integration)', () => {
 
     it('gives every token its own jti', async () => {
       const credentials = { username: SUPERADMIN.username, password: SUPERADMIN.password };
-      const [first, second] = await Promise.all([rpc.send(AUTH_LOGIN, credentials), rpc.send(AUTH_LOGIN, credentials)]);
+      const [first, second] = await Promise.all([sut.send(AUTH_LOGIN, credentials), sut.send(AUTH_LOGIN, credentials)]);
       const jtiOf = (token: string) => new JwtService({ secret: TEST_JWT_SECRET }).decode<TokenClaims>(token).jti;
       expect(jtiOf(first.token)).not.toBe(jtiOf(second.token));
     });
 
     it('answers a wrong password and an unknown username alike: 401 Invalid credentials', async () => {
-      const wrongPassword = await rpcError(rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: 'nope-nope' }));
-      const unknownUser = await rpcError(rpc.send(AUTH_LOGIN, { username: 'nobody-here', password: 'whatever' }));
+      const wrongPassword = await rpcError(sut.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: 'nope-nope' }));
+      const unknownUser = await rpcError(sut.send(AUTH_LOGIN, { username: 'nobody-here', password: 'whatever' }));
       for (const error of [wrongPassword, unknownUser]) {
-        expect(error).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Invalid credentials' });
+        expect(error).toMatchObject({ statusCode: 401, reason: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
       }
     });
 
     it('rejects an empty username with a 400 naming the rule', async () => {
-      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: '  ', password: 'x' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_LOGIN, { username: '  ', password: 'x' }))).toMatchObject({
         statusCode: 400,
         message: ['Username is required'],
       });
@@ -177,59 +151,58 @@ describe('identity auth (integration)', () => {
       });
 
       it('signs in a user of an active tenant with the tenant in the token', async () => {
-        const sut = await rpc.send(AUTH_LOGIN, { username: 'active-admin', password: 'admin-password' });
-        expect(sut.user).toMatchObject({ username: 'active-admin', role: 'tenant_admin', tenantId: active });
-        expect(new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(sut.token)).toMatchObject({
-          sub: sut.user.id,
+        const login = await sut.send(AUTH_LOGIN, { username: 'active-admin', password: 'admin-password' });
+        expect(login.user).toMatchObject({ username: 'active-admin', role: 'tenant_admin', tenantId: active });
+        expect(new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(login.token)).toMatchObject({
+          sub: login.user.id,
           role: 'tenant_admin',
           tenantId: active,
         });
       });
 
       it('refuses a disabled tenant with 403 and the disabled message', async () => {
-        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'disabled-admin', password: 'admin-password' }))).toMatchObject({
+        expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'disabled-admin', password: 'admin-password' }))).toMatchObject({
           statusCode: 403,
-          code: 'FORBIDDEN',
+          reason: 'TENANT_DISABLED',
           message: TENANT_DISABLED_MESSAGE,
         });
       });
 
       it('refuses an expired tenant with 403 and the expired message', async () => {
-        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'expired-admin', password: 'admin-password' }))).toMatchObject({
+        expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'expired-admin', password: 'admin-password' }))).toMatchObject({
           statusCode: 403,
           message: TENANT_EXPIRED_MESSAGE,
         });
       });
 
       it('answers 401 Invalid credentials when the tenant no longer exists', async () => {
-        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'vanished-admin', password: 'admin-password' }))).toMatchObject({
+        expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'vanished-admin', password: 'admin-password' }))).toMatchObject({
           statusCode: 401,
           message: 'Invalid credentials',
         });
       });
 
       it('checks the password before asking tenancy', async () => {
-        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'disabled-admin', password: 'wrong-password' }))).toMatchObject({
+        expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'disabled-admin', password: 'wrong-password' }))).toMatchObject({
           statusCode: 401,
         });
       });
 
       it('passes tenancy’s 503 on when tenancy is down, while the superadmin still signs in', async () => {
-        await tenancy!.close();
-        tenancy = undefined;
-        expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'active-admin', password: 'admin-password' }))).toMatchObject({
+        await harness.stopCompanion('tenancy');
+        expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'active-admin', password: 'admin-password' }))).toMatchObject({
           statusCode: 503,
-          code: 'SERVICE_UNAVAILABLE',
+          reason: 'SERVICE_UNAVAILABLE',
         });
-        await expect(rpc.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password })).resolves.toHaveProperty('token');
-        tenancy = await startTenancyStandIn();
+        await expect(sut.send(AUTH_LOGIN, { username: SUPERADMIN.username, password: SUPERADMIN.password })).resolves.toHaveProperty('token');
+        await harness.startCompanion('tenancy');
       });
     });
   });
 
   describe('me', () => {
     it('returns the principal’s user', async () => {
-      await expect(rpc.send(AUTH_ME, { principal: superadminPrincipal(superadminId) })).resolves.toMatchObject({
+      await expect(sut.send(AUTH_ME, { principal: superadminPrincipal(superadminId) })).resolves.toMatchObject({
         id: superadminId,
         username: SUPERADMIN.username,
         role: 'superadmin',
@@ -237,7 +210,7 @@ describe('identity auth (integration)', () => {
     });
 
     it('answers 401 for a user that no longer exists', async () => {
-      expect(await rpcError(rpc.send(AUTH_ME, { principal: superadminPrincipal(randomUUID()) }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_ME, { principal: superadminPrincipal(randomUUID()) }))).toMatchObject({
         statusCode: 401,
         message: 'User no longer exists',
       });
@@ -255,17 +228,16 @@ describe('identity auth (integration)', () => {
 
     const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
     const storedTokens = () =>
-      queryDatabase<{ token_hash: string; email: string; used: boolean; expires_at: Date }>(
-        database.url,
+      harness.query<{ token_hash: string; email: string; used: boolean; expires_at: Date }>(
         'SELECT token_hash, email, used, expires_at FROM identity.password_reset_tokens WHERE user_id = $1 ORDER BY created_at',
         [userId],
       );
     const passwordHashOf = async () =>
-      (await queryDatabase<{ password_hash: string }>(database.url, 'SELECT password_hash FROM identity.users WHERE id = $1', [userId]))[0]
+      (await harness.query<{ password_hash: string }>('SELECT password_hash FROM identity.users WHERE id = $1', [userId]))[0]
         .password_hash;
 
     it('gives the same answer for an unknown address and sends nothing', async () => {
-      await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: 'nobody@nowhere.test' })).resolves.toEqual({
+      await expect(sut.send(AUTH_FORGOT_PASSWORD, { email: 'nobody@nowhere.test' })).resolves.toEqual({
         message: FORGOT_PASSWORD_ANSWER,
       });
       expect(sentLinks()).toEqual([]);
@@ -273,7 +245,7 @@ describe('identity auth (integration)', () => {
 
     it('stores only the hash of a one-hour token and mails the link (address matched case-insensitively)', async () => {
       const before = Date.now();
-      await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: '  forgetful.user@agency.TEST ' })).resolves.toEqual({
+      await expect(sut.send(AUTH_FORGOT_PASSWORD, { email: '  forgetful.user@agency.TEST ' })).resolves.toEqual({
         message: FORGOT_PASSWORD_ANSWER,
       });
 
@@ -286,21 +258,21 @@ describe('identity auth (integration)', () => {
       const lifetime = rows[0].expires_at.getTime() - before;
       expect(lifetime).toBeGreaterThan(59 * 60_000);
       expect(lifetime).toBeLessThanOrEqual(61 * 60_000);
-      const dump = JSON.stringify(await queryDatabase(database.url, 'SELECT * FROM identity.password_reset_tokens'));
+      const dump = JSON.stringify(await harness.query('SELECT * FROM identity.password_reset_tokens'));
       expect(dump).not.toContain(token);
     });
 
     it('resets the password once with a valid token; the token is then spent', async () => {
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
       const token = tokenOf(sentLinks()[0]);
 
-      await expect(rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'brand-new-secret' })).resolves.toEqual({
+      await expect(sut.send(AUTH_RESET_PASSWORD, { token, newPassword: 'brand-new-secret' })).resolves.toEqual({
         message: 'Password reimpostata',
       });
-      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'admin-password' }))).toMatchObject({ statusCode: 401 });
-      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'another-secret' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'forgetful', password: 'admin-password' }))).toMatchObject({ statusCode: 401 });
+      expect(await rpcError(sut.send(AUTH_RESET_PASSWORD, { token, newPassword: 'another-secret' }))).toMatchObject({
         statusCode: 400,
-        code: 'VALIDATION_FAILED',
+        reason: 'RESET_LINK_INVALID',
         message: RESET_PASSWORD_INVALID,
       });
       expect(await passwordHashOf()).toMatch(/^\$argon2id\$/);
@@ -308,24 +280,25 @@ describe('identity auth (integration)', () => {
     });
 
     it('lets only one of two concurrent resets with the same token win', async () => {
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
       const token = tokenOf(sentLinks()[0]);
       const results = await Promise.allSettled([
-        rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'first-password' }),
-        rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'second-password' }),
+        sut.send(AUTH_RESET_PASSWORD, { token, newPassword: 'first-password' }),
+        sut.send(AUTH_RESET_PASSWORD, { token, newPassword: 'second-password' }),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     });
 
     it('refuses an expired token', async () => {
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
       const token = tokenOf(sentLinks()[0]);
-      await queryDatabase(database.url, `UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      await harness.query(
+        `UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
         hashResetToken(token),
       ]);
       const hashBefore = await passwordHashOf();
 
-      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token, newPassword: 'too-late-secret' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_RESET_PASSWORD, { token, newPassword: 'too-late-secret' }))).toMatchObject({
         statusCode: 400,
         message: RESET_PASSWORD_INVALID,
       });
@@ -333,48 +306,48 @@ describe('identity auth (integration)', () => {
     });
 
     it('refuses an unknown token, and a missing token or short password with the spec texts', async () => {
-      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token: 'made-up-token', newPassword: 'secret-123' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_RESET_PASSWORD, { token: 'made-up-token', newPassword: 'secret-123' }))).toMatchObject({
         statusCode: 400,
         message: RESET_PASSWORD_INVALID,
       });
-      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token: '', newPassword: '123' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_RESET_PASSWORD, { token: '', newPassword: '123' }))).toMatchObject({
         statusCode: 400,
         message: ['Token mancante', 'La password deve essere di almeno 6 caratteri.'],
       });
     });
 
     it('a reset password is the one that signs in, and the sessions signed in before it end', async () => {
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
-      await rpc.send(AUTH_RESET_PASSWORD, { token: tokenOf(sentLinks()[0]), newPassword: 'final-secret' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await sut.send(AUTH_RESET_PASSWORD, { token: tokenOf(sentLinks()[0]), newPassword: 'final-secret' });
 
-      const after = await rpc.send(AUTH_LOGIN, { username: 'forgetful', password: 'final-secret' });
+      const after = await sut.send(AUTH_LOGIN, { username: 'forgetful', password: 'final-secret' });
       const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(after.token);
       const stale = { userId, role: 'tenant_admin' as const, tenantId, sessionVersion: claims.sv - 1 };
-      expect(await rpcError(rpc.send(AUTH_ME, { principal: stale }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
-      await expect(rpc.send(AUTH_ME, { principal: { ...stale, sessionVersion: claims.sv } })).resolves.toMatchObject({ id: userId });
+      expect(await rpcError(sut.send(AUTH_ME, { principal: stale }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
+      await expect(sut.send(AUTH_ME, { principal: { ...stale, sessionVersion: claims.sv } })).resolves.toMatchObject({ id: userId });
     });
 
     it('a new link voids the older unused one: only the newest resets the password', async () => {
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
       const older = tokenOf(sentLinks()[0]);
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
       const newer = tokenOf(sentLinks()[1]);
 
       const unused = (await storedTokens()).filter((row) => !row.used);
       expect(unused.map((row) => row.token_hash)).toEqual([hashResetToken(newer)]);
-      expect(await rpcError(rpc.send(AUTH_RESET_PASSWORD, { token: older, newPassword: 'from-the-older-link' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_RESET_PASSWORD, { token: older, newPassword: 'from-the-older-link' }))).toMatchObject({
         statusCode: 400,
         message: RESET_PASSWORD_INVALID,
       });
-      await expect(rpc.send(AUTH_RESET_PASSWORD, { token: newer, newPassword: 'from-the-newer-link' })).resolves.toEqual({
+      await expect(sut.send(AUTH_RESET_PASSWORD, { token: newer, newPassword: 'from-the-newer-link' })).resolves.toEqual({
         message: 'Password reimpostata',
       });
     });
 
     it('two requests at once leave exactly one working link', async () => {
       await Promise.all([
-        rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' }),
-        rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' }),
+        sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' }),
+        sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' }),
       ]);
       expect(sentLinks()).toHaveLength(2);
       expect((await storedTokens()).filter((row) => !row.used)).toHaveLength(1);
@@ -382,8 +355,7 @@ describe('identity auth (integration)', () => {
 
     it('deletes tokens a day past their expiry, used or not, when a link is requested; recent ones stay', async () => {
       const insertToken = (hash: string, expiredFor: string, used: boolean) =>
-        queryDatabase(
-          database.url,
+        harness.query(
           `INSERT INTO identity.password_reset_tokens (user_id, email, token_hash, expires_at, used)
            VALUES ($1, 'forgetful.user@agency.test', $2, now() - $3::interval, $4)`,
           [userId, hash, expiredFor, used],
@@ -392,7 +364,7 @@ describe('identity auth (integration)', () => {
       await insertToken('stale-used', '2 days', true);
       await insertToken('recently-expired', '1 hour', true);
 
-      await rpc.send(AUTH_FORGOT_PASSWORD, { email: 'nobody-at-all@nowhere.test' });
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: 'nobody-at-all@nowhere.test' });
 
       const hashes = (await storedTokens()).map((row) => row.token_hash);
       expect(hashes).not.toContain('stale-unused');
@@ -402,7 +374,7 @@ describe('identity auth (integration)', () => {
 
     it('a mail failure is logged, never revealed', async () => {
       mailer.mockRejectedValueOnce(new Error('SMTP down'));
-      await expect(rpc.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' })).resolves.toEqual({
+      await expect(sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' })).resolves.toEqual({
         message: FORGOT_PASSWORD_ANSWER,
       });
     });

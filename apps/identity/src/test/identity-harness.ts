@@ -1,9 +1,6 @@
-import type { INestMicroservice } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '@quotebook/contracts';
-import { createServiceApp, loadEnv } from '@quotebook/server-core';
-import { TEST_NATS_URL } from '@quotebook/testing';
-import { connectClient as connectTestClient } from '@quotebook/testing/rpc';
+import { useServiceHarness, type CompanionStarter, type ServiceDefinition, type ServiceHarness } from '@quotebook/testing/harness';
 import { IdentityModule } from '../app.module';
 import { IdentityEnv } from '../env';
 
@@ -12,28 +9,37 @@ export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 export const SUPERADMIN = { username: 'root', password: 'root-password-1', email: 'root@quotebook.test' };
 export const PUBLIC_URL = 'http://quotebook.test:3000';
 
-/** Identity in this process, on the test's database and subject prefix, as main.ts would start it. */
-export async function startIdentity(databaseUrl: string): Promise<INestMicroservice> {
-  const env = loadEnv(IdentityEnv, {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    NATS_URL: TEST_NATS_URL,
-    JWT_SECRET: TEST_JWT_SECRET,
-    JWT_EXPIRES_IN: '8h',
-    SUPERADMIN_USERNAME: SUPERADMIN.username,
-    SUPERADMIN_PASSWORD: SUPERADMIN.password,
-    SUPERADMIN_EMAIL: SUPERADMIN.email,
-    SMTP_URL: '',
-    PUBLIC_URL,
+/** Identity as main.ts runs it. */
+export const identityService: ServiceDefinition<IdentityEnv> = {
+  name: 'identity',
+  envClass: IdentityEnv,
+  createModule: (env) => IdentityModule.forRoot(env),
+};
+
+/**
+ * Identity in this process for the tests of the enclosing `describe`, with this file's secret, the
+ * superadmin above, no SMTP server (the mailer logs the link) and `tenancy` (a stand-in) beside it.
+ */
+export const useIdentityHarness = (tenancy?: CompanionStarter) =>
+  useServiceHarness(identityService, {
+    env: {
+      JWT_SECRET: TEST_JWT_SECRET,
+      JWT_EXPIRES_IN: '8h',
+      SUPERADMIN_USERNAME: SUPERADMIN.username,
+      SUPERADMIN_PASSWORD: SUPERADMIN.password,
+      SUPERADMIN_EMAIL: SUPERADMIN.email,
+      SMTP_URL: '',
+      PUBLIC_URL,
+    },
+    ...(tenancy ? { companions: { tenancy } } : {}),
   });
-  const app = await createServiceApp(IdentityModule.forRoot(env), { natsUrl: env.NATS_URL, queue: 'identity', logLevel: 'warn' });
-  await app.listen();
-  return app;
+
+/** The principal of the superadmin identity seeded at its first start. */
+export async function seededSuperadmin(harness: Pick<ServiceHarness, 'query'>): Promise<Principal> {
+  const [row] = await harness.query<{ id: string }>(`SELECT id FROM identity.users WHERE role = 'superadmin'`);
+  return superadminPrincipal(row.id);
 }
 
 export const superadminPrincipal = (userId: string): Principal => ({ userId, role: 'superadmin', tenantId: null, sessionVersion: 1 });
 
-/** A client that sends the test's principals as the gateway would: with their sessions registered. */
-export const connectClient = () => connectTestClient({ registerSessions: true });
-
-export { deleteEventStream, registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';
+export { registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';

@@ -1,4 +1,4 @@
-import { Controller, INestMicroservice, Module } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CANNOT_DELETE_SELF,
@@ -17,11 +17,11 @@ import {
   type UpdateUserDto,
   type UserView,
 } from '@quotebook/contracts';
-import { createServiceApp, RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, queryDatabase, TEST_NATS_URL, type TestDatabase } from '@quotebook/testing';
+import type { RpcClient } from '@quotebook/server-core';
+import { startStandIn } from '@quotebook/testing/harness';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import { connectClient, deleteEventStream, rpcError, startIdentity, superadminPrincipal } from '../test/identity-harness';
+import { rpcError, seededSuperadmin, useIdentityHarness } from '../test/identity-harness';
 
 /**
  * Tenancy's answer when identity finds no session state of an agency in Redis, played by a real NATS
@@ -41,33 +41,14 @@ class TenancyStandInController {
 class TenancyStandInModule {}
 
 describe('identity team: the Users page (integration)', () => {
-  let database: TestDatabase;
-  let identity: INestMicroservice;
-  let tenancy: INestMicroservice;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useIdentityHarness(() => startStandIn(TenancyStandInModule, 'tenancy'));
+  /** Identity as the gateway reaches it over NATS. */
+  let sut: RpcClient;
   let superadmin: Principal;
 
   beforeAll(async () => {
-    database = await createTestDatabase('identity');
-    identity = await startIdentity(database.url);
-    tenancy = await createServiceApp(
-      { module: TenancyStandInModule },
-      { natsUrl: TEST_NATS_URL, queue: 'tenancy', logLevel: 'error', sessionChecks: false },
-    );
-    await tenancy.listen();
-    client = await connectClient();
-    rpc = client.rpc;
-    const [row] = await queryDatabase<{ id: string }>(database.url, `SELECT id FROM identity.users WHERE role = 'superadmin'`);
-    superadmin = superadminPrincipal(row.id);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await tenancy?.close();
-    await identity?.close();
-    await deleteEventStream();
-    await database?.drop();
+    sut = harness.rpc;
+    superadmin = await seededSuperadmin(harness);
   });
 
   let counter = 0;
@@ -78,7 +59,7 @@ describe('identity team: the Users page (integration)', () => {
     const tenantId = randomUUID();
     existingTenants.add(tenantId);
     const username = uniqueName('admin');
-    const adminView = await rpc.send(USERS_CREATE_TENANT_ADMIN, {
+    const adminView = await sut.send(USERS_CREATE_TENANT_ADMIN, {
       principal: superadmin,
       tenantId,
       username,
@@ -95,7 +76,7 @@ describe('identity team: the Users page (integration)', () => {
   };
 
   async function addMember(actor: Principal, tenantId: string, overrides: Partial<CreateUserDto> = {}) {
-    const view = await rpc.send(USERS_CREATE, { principal: actor, data: memberData(tenantId, overrides) });
+    const view = await sut.send(USERS_CREATE, { principal: actor, data: memberData(tenantId, overrides) });
     const principal: Principal = { userId: view.id, role: view.role, tenantId, sessionVersion: 1 };
     return { view, principal };
   }
@@ -109,8 +90,7 @@ describe('identity team: the Users page (integration)', () => {
   });
 
   const storedUser = (id: string) =>
-    queryDatabase<{ username: string; password_hash: string; role: string; tenant_id: string | null }>(
-      database.url,
+    harness.query<{ username: string; password_hash: string; role: string; tenant_id: string | null }>(
       'SELECT username, password_hash, role, tenant_id FROM identity.users WHERE id = $1',
       [id],
     ).then((rows) => rows[0]);
@@ -120,9 +100,9 @@ describe('identity team: the Users page (integration)', () => {
       const { tenantId } = await createAgency();
       const data = memberData(tenantId, { name: 'Giulia Neri' });
 
-      const sut = await rpc.send(USERS_CREATE, { principal: superadmin, data });
+      const created = await sut.send(USERS_CREATE, { principal: superadmin, data });
 
-      expect(sut).toEqual({
+      expect(created).toEqual({
         id: expect.any(String),
         username: data.username,
         name: 'Giulia Neri',
@@ -131,7 +111,7 @@ describe('identity team: the Users page (integration)', () => {
         tenantId,
         createdAt: expect.any(String),
       });
-      const row = await storedUser(sut.id);
+      const row = await storedUser(created.id);
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(await argon2.verify(row.password_hash, 'member-password')).toBe(true);
     });
@@ -154,19 +134,19 @@ describe('identity team: the Users page (integration)', () => {
       const data = { ...memberData(tenantId), role: 'superadmin' } as unknown as CreateUserDto;
 
       for (const principal of [admin, superadmin]) {
-        expect(await rpcError(rpc.send(USERS_CREATE, { principal, data }))).toMatchObject({
+        expect(await rpcError(sut.send(USERS_CREATE, { principal, data }))).toMatchObject({
           statusCode: 400,
           message: ['Role must be tenant_admin or tenant_user'],
         });
       }
-      expect(await queryDatabase(database.url, 'SELECT id FROM identity.users WHERE username = $1', [data.username])).toHaveLength(0);
+      expect(await harness.query('SELECT id FROM identity.users WHERE username = $1', [data.username])).toHaveLength(0);
     });
 
     it('names every broken rule with the spec texts', async () => {
       const { tenantId, admin } = await createAgency();
       const data = memberData(tenantId, { username: 'ab', name: 'M', password: '12345', email: 'not-an-email' });
 
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: admin, data }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE, { principal: admin, data }))).toMatchObject({
         statusCode: 400,
         message: expect.arrayContaining([
           'Username must be at least 3 characters',
@@ -183,9 +163,9 @@ describe('identity team: the Users page (integration)', () => {
       const { view } = await addMember(first.admin, first.tenantId);
 
       for (const [principal, tenantId] of [[first.admin, first.tenantId], [second.admin, second.tenantId]] as const) {
-        expect(await rpcError(rpc.send(USERS_CREATE, { principal, data: memberData(tenantId, { username: view.username }) }))).toMatchObject({
+        expect(await rpcError(sut.send(USERS_CREATE, { principal, data: memberData(tenantId, { username: view.username }) }))).toMatchObject({
           statusCode: 409,
-          code: 'CONFLICT',
+          reason: 'USERNAME_TAKEN',
           message: 'Username already exists',
         });
       }
@@ -196,23 +176,23 @@ describe('identity team: the Users page (integration)', () => {
       const second = await createAgency();
       const { principal: member } = await addMember(first.admin, first.tenantId);
 
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: first.admin, data: memberData(second.tenantId) }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE, { principal: first.admin, data: memberData(second.tenantId) }))).toMatchObject({
         statusCode: 403,
       });
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: member, data: memberData(first.tenantId) }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE, { principal: member, data: memberData(first.tenantId) }))).toMatchObject({
         statusCode: 403,
       });
     });
 
     it('is 404 Tenant not found when a superadmin names an agency that does not exist', async () => {
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: superadmin, data: memberData(randomUUID()) }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE, { principal: superadmin, data: memberData(randomUUID()) }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant not found',
       });
     });
 
     it('does not take a tenantId that is not a UUID: 400', async () => {
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: superadmin, data: memberData('not-a-uuid') }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE, { principal: superadmin, data: memberData('not-a-uuid') }))).toMatchObject({
         statusCode: 400,
         message: ['tenantId must be a UUID'],
       });
@@ -228,11 +208,11 @@ describe('identity team: the Users page (integration)', () => {
       await addMember(other.admin, other.tenantId, { name: 'Altro Utente' });
 
       for (const principal of [admin, superadmin]) {
-        const { items: sut, nextCursor } = await rpc.send(USERS_LIST, { principal, tenantId });
+        const { items: users, nextCursor } = await sut.send(USERS_LIST, { principal, tenantId });
         expect(nextCursor).toBeNull();
-        expect(sut.map((user) => user.name)).toEqual(['Agency Admin', 'Bianca Sala', 'zeno Bruni']);
-        expect(sut[0]).toEqual(adminView);
-        expect(JSON.stringify(sut)).not.toMatch(/argon2|password/i);
+        expect(users.map((user) => user.name)).toEqual(['Agency Admin', 'Bianca Sala', 'zeno Bruni']);
+        expect(users[0]).toEqual(adminView);
+        expect(JSON.stringify(users)).not.toMatch(/argon2|password/i);
       }
     });
 
@@ -241,8 +221,8 @@ describe('identity team: the Users page (integration)', () => {
       const other = await createAgency();
       const { principal: member } = await addMember(admin, tenantId);
 
-      expect(await rpcError(rpc.send(USERS_LIST, { principal: other.admin, tenantId }))).toMatchObject({ statusCode: 403 });
-      expect(await rpcError(rpc.send(USERS_LIST, { principal: member, tenantId }))).toMatchObject({ statusCode: 403 });
+      expect(await rpcError(sut.send(USERS_LIST, { principal: other.admin, tenantId }))).toMatchObject({ statusCode: 403 });
+      expect(await rpcError(sut.send(USERS_LIST, { principal: member, tenantId }))).toMatchObject({ statusCode: 403 });
     });
   });
 
@@ -253,22 +233,22 @@ describe('identity team: the Users page (integration)', () => {
       const hashBefore = (await storedUser(view.id)).password_hash;
       const username = uniqueName('renamed');
 
-      const sut = await rpc.send(USERS_UPDATE, {
+      const updated = await sut.send(USERS_UPDATE, {
         principal: admin,
         userId: view.id,
         data: updateData(view, { username, name: 'Nuovo Nome', email: `${username}@agency.test`, role: 'tenant_admin', password: '' }),
       });
 
-      expect(sut).toEqual({ ...view, username, name: 'Nuovo Nome', email: `${username}@agency.test`, role: 'tenant_admin' });
+      expect(updated).toEqual({ ...view, username, name: 'Nuovo Nome', email: `${username}@agency.test`, role: 'tenant_admin' });
       expect((await storedUser(view.id)).password_hash).toBe(hashBefore);
-      await rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(sut) });
+      await sut.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(updated) });
       expect((await storedUser(view.id)).password_hash).toBe(hashBefore);
     });
 
     it('sets a new password when one is given', async () => {
       const { tenantId, admin } = await createAgency();
       const { view } = await addMember(admin, tenantId);
-      await rpc.send(USERS_UPDATE, { principal: superadmin, userId: view.id, data: updateData(view, { password: 'brand-new-pass' }) });
+      await sut.send(USERS_UPDATE, { principal: superadmin, userId: view.id, data: updateData(view, { password: 'brand-new-pass' }) });
       expect(await argon2.verify((await storedUser(view.id)).password_hash, 'brand-new-pass')).toBe(true);
     });
 
@@ -277,7 +257,7 @@ describe('identity team: the Users page (integration)', () => {
       const { view } = await addMember(admin, tenantId);
       const data = { username: 'ab', name: 'M', email: 'nope', password: '123', role: 'superadmin' } as unknown as UpdateUserDto;
 
-      expect(await rpcError(rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_UPDATE, { principal: admin, userId: view.id, data }))).toMatchObject({
         statusCode: 400,
         message: expect.arrayContaining([
           'Username must be at least 3 characters',
@@ -296,7 +276,7 @@ describe('identity team: the Users page (integration)', () => {
       const { view } = await addMember(admin, tenantId);
       const data = { ...updateData(view), tenantId: other.tenantId } as UpdateUserDto;
 
-      expect(await rpcError(rpc.send(USERS_UPDATE, { principal: superadmin, userId: view.id, data }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_UPDATE, { principal: superadmin, userId: view.id, data }))).toMatchObject({
         statusCode: 400,
         message: ['property tenantId should not exist'],
       });
@@ -308,7 +288,7 @@ describe('identity team: the Users page (integration)', () => {
       const { view } = await addMember(admin, tenantId);
       const { view: other } = await addMember(admin, tenantId);
 
-      expect(await rpcError(rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { username: other.username }) }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { username: other.username }) }))).toMatchObject({
         statusCode: 409,
         message: 'Username already exists',
       });
@@ -328,7 +308,7 @@ describe('identity team: the Users page (integration)', () => {
         [admin, 'not-a-uuid', foreign],
       ];
       for (const [principal, userId, user] of attempts) {
-        expect(await rpcError(rpc.send(USERS_UPDATE, { principal, userId, data: updateData(user) }))).toMatchObject({
+        expect(await rpcError(sut.send(USERS_UPDATE, { principal, userId, data: updateData(user) }))).toMatchObject({
           statusCode: 404,
           message: 'User not found',
         });
@@ -339,7 +319,7 @@ describe('identity team: the Users page (integration)', () => {
     it('is 403 for a tenant_user, even on itself', async () => {
       const { tenantId, admin } = await createAgency();
       const { view, principal } = await addMember(admin, tenantId);
-      expect(await rpcError(rpc.send(USERS_UPDATE, { principal, userId: view.id, data: updateData(view, { role: 'tenant_admin' }) }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_UPDATE, { principal, userId: view.id, data: updateData(view, { role: 'tenant_admin' }) }))).toMatchObject({
         statusCode: 403,
       });
       expect((await storedUser(view.id)).role).toBe('tenant_user');
@@ -351,10 +331,10 @@ describe('identity team: the Users page (integration)', () => {
       const { tenantId, admin } = await createAgency();
       const { view } = await addMember(admin, tenantId);
 
-      await expect(rpc.send(USERS_DELETE, { principal: admin, userId: view.id })).resolves.toEqual({ deleted: true });
+      await expect(sut.send(USERS_DELETE, { principal: admin, userId: view.id })).resolves.toEqual({ deleted: true });
 
       expect(await storedUser(view.id)).toBeUndefined();
-      expect((await rpc.send(USERS_LIST, { principal: admin, tenantId })).items.map((user) => user.id)).not.toContain(view.id);
+      expect((await sut.send(USERS_LIST, { principal: admin, tenantId })).items.map((user) => user.id)).not.toContain(view.id);
     });
 
     it('refuses to delete your own account: 400', async () => {
@@ -362,7 +342,7 @@ describe('identity team: the Users page (integration)', () => {
       await addMember(admin, tenantId, { role: 'tenant_admin' });
 
       for (const principal of [admin, superadmin]) {
-        expect(await rpcError(rpc.send(USERS_DELETE, { principal, userId: principal.userId }))).toMatchObject({
+        expect(await rpcError(sut.send(USERS_DELETE, { principal, userId: principal.userId }))).toMatchObject({
           statusCode: 400,
           message: CANNOT_DELETE_SELF,
         });
@@ -376,7 +356,7 @@ describe('identity team: the Users page (integration)', () => {
       const { view: foreign } = await addMember(other.admin, other.tenantId);
 
       for (const userId of [foreign.id, superadmin.userId, randomUUID()]) {
-        expect(await rpcError(rpc.send(USERS_DELETE, { principal: admin, userId }))).toMatchObject({ statusCode: 404, message: 'User not found' });
+        expect(await rpcError(sut.send(USERS_DELETE, { principal: admin, userId }))).toMatchObject({ statusCode: 404, message: 'User not found' });
       }
       expect(await storedUser(foreign.id)).toBeDefined();
     });
@@ -385,7 +365,7 @@ describe('identity team: the Users page (integration)', () => {
       const { tenantId, admin } = await createAgency();
       const { principal } = await addMember(admin, tenantId);
       const { view: colleague } = await addMember(admin, tenantId);
-      expect(await rpcError(rpc.send(USERS_DELETE, { principal, userId: colleague.id }))).toMatchObject({ statusCode: 403 });
+      expect(await rpcError(sut.send(USERS_DELETE, { principal, userId: colleague.id }))).toMatchObject({ statusCode: 403 });
       expect(await storedUser(colleague.id)).toBeDefined();
     });
   });
@@ -395,12 +375,12 @@ describe('identity team: the Users page (integration)', () => {
       const { admin, adminView } = await createAgency();
 
       expect(
-        await rpcError(rpc.send(USERS_UPDATE, { principal: admin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) })),
+        await rpcError(sut.send(USERS_UPDATE, { principal: admin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) })),
       ).toMatchObject({ statusCode: 400, message: LAST_TENANT_ADMIN });
       expect(
-        await rpcError(rpc.send(USERS_UPDATE, { principal: superadmin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) })),
+        await rpcError(sut.send(USERS_UPDATE, { principal: superadmin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) })),
       ).toMatchObject({ statusCode: 400, message: LAST_TENANT_ADMIN });
-      expect(await rpcError(rpc.send(USERS_DELETE, { principal: superadmin, userId: admin.userId }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_DELETE, { principal: superadmin, userId: admin.userId }))).toMatchObject({
         statusCode: 400,
         message: LAST_TENANT_ADMIN,
       });
@@ -411,11 +391,11 @@ describe('identity team: the Users page (integration)', () => {
       const { tenantId, admin, adminView } = await createAgency();
       const { view: second } = await addMember(admin, tenantId, { role: 'tenant_admin' });
 
-      await rpc.send(USERS_UPDATE, { principal: admin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) });
+      await sut.send(USERS_UPDATE, { principal: admin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) });
       expect((await storedUser(admin.userId)).role).toBe('tenant_user');
 
-      await rpc.send(USERS_UPDATE, { principal: superadmin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_admin' }) });
-      await expect(rpc.send(USERS_DELETE, { principal: superadmin, userId: second.id })).resolves.toEqual({ deleted: true });
+      await sut.send(USERS_UPDATE, { principal: superadmin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_admin' }) });
+      await expect(sut.send(USERS_DELETE, { principal: superadmin, userId: second.id })).resolves.toEqual({ deleted: true });
     });
 
     it('stays true when two admins demote each other at the same moment', async () => {
@@ -431,16 +411,15 @@ describe('identity team: the Users page (integration)', () => {
       const outcomes = await Promise.all(
         pairs.map(({ admin, adminView, second, secondAdmin }) =>
           Promise.allSettled([
-            rpc.send(USERS_UPDATE, { principal: admin, userId: second.id, data: updateData(second, { role: 'tenant_user' }) }),
-            rpc.send(USERS_UPDATE, { principal: secondAdmin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) }),
+            sut.send(USERS_UPDATE, { principal: admin, userId: second.id, data: updateData(second, { role: 'tenant_user' }) }),
+            sut.send(USERS_UPDATE, { principal: secondAdmin, userId: admin.userId, data: updateData(adminView, { role: 'tenant_user' }) }),
           ]),
         ),
       );
 
       for (const [index, { tenantId }] of pairs.entries()) {
         expect(outcomes[index].filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-        const [{ n }] = await queryDatabase<{ n: string }>(
-          database.url,
+        const [{ n }] = await harness.query<{ n: string }>(
           `SELECT count(*) AS n FROM identity.users WHERE tenant_id = $1 AND role = 'tenant_admin'`,
           [tenantId],
         );
@@ -453,40 +432,40 @@ describe('identity team: the Users page (integration)', () => {
     it('an admin demoted since its token was issued can no longer manage the team: the session has ended, 401', async () => {
       const { tenantId, admin } = await createAgency();
       const { principal: formerAdmin } = await addMember(admin, tenantId, { role: 'tenant_admin' });
-      const formerView = await rpc.send(USERS_LIST, { principal: admin, tenantId }).then((team) => team.items.find((user) => user.id === formerAdmin.userId)!);
-      await rpc.send(USERS_UPDATE, { principal: admin, userId: formerAdmin.userId, data: updateData(formerView, { role: 'tenant_user' }) });
+      const formerView = await sut.send(USERS_LIST, { principal: admin, tenantId }).then((team) => team.items.find((user) => user.id === formerAdmin.userId)!);
+      await sut.send(USERS_UPDATE, { principal: admin, userId: formerAdmin.userId, data: updateData(formerView, { role: 'tenant_user' }) });
 
       const ended = { statusCode: 401, message: SESSION_ENDED_MESSAGE };
-      expect(await rpcError(rpc.send(USERS_LIST, { principal: formerAdmin, tenantId }))).toMatchObject(ended);
-      expect(await rpcError(rpc.send(USERS_CREATE, { principal: formerAdmin, data: memberData(tenantId) }))).toMatchObject(ended);
-      expect(await rpcError(rpc.send(USERS_DELETE, { principal: formerAdmin, userId: admin.userId }))).toMatchObject(ended);
+      expect(await rpcError(sut.send(USERS_LIST, { principal: formerAdmin, tenantId }))).toMatchObject(ended);
+      expect(await rpcError(sut.send(USERS_CREATE, { principal: formerAdmin, data: memberData(tenantId) }))).toMatchObject(ended);
+      expect(await rpcError(sut.send(USERS_DELETE, { principal: formerAdmin, userId: admin.userId }))).toMatchObject(ended);
       // signed in again, the same user has the new role and its limits
       const signedInAgain = { ...formerAdmin, role: 'tenant_user' as const, sessionVersion: 2 };
-      expect(await rpcError(rpc.send(USERS_LIST, { principal: signedInAgain, tenantId }))).toMatchObject({ statusCode: 403 });
+      expect(await rpcError(sut.send(USERS_LIST, { principal: signedInAgain, tenantId }))).toMatchObject({ statusCode: 403 });
     });
 
     it('a member whose password an admin changed is signed out: 401', async () => {
       const { tenantId, admin } = await createAgency();
       const { view, principal } = await addMember(admin, tenantId, { role: 'tenant_admin' });
-      await rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { password: 'changed-pass-1' }) });
+      await sut.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { password: 'changed-pass-1' }) });
 
-      expect(await rpcError(rpc.send(USERS_LIST, { principal, tenantId }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
-      await expect(rpc.send(USERS_LIST, { principal: { ...principal, sessionVersion: 2 }, tenantId })).resolves.toMatchObject({ nextCursor: null });
+      expect(await rpcError(sut.send(USERS_LIST, { principal, tenantId }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
+      await expect(sut.send(USERS_LIST, { principal: { ...principal, sessionVersion: 2 }, tenantId })).resolves.toMatchObject({ nextCursor: null });
     });
 
     it('a rename alone keeps the session', async () => {
       const { tenantId, admin } = await createAgency();
       const { view, principal } = await addMember(admin, tenantId, { role: 'tenant_admin' });
-      await rpc.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { name: 'Nome Nuovo' }) });
-      await expect(rpc.send(USERS_LIST, { principal, tenantId })).resolves.toMatchObject({ nextCursor: null });
+      await sut.send(USERS_UPDATE, { principal: admin, userId: view.id, data: updateData(view, { name: 'Nome Nuovo' }) });
+      await expect(sut.send(USERS_LIST, { principal, tenantId })).resolves.toMatchObject({ nextCursor: null });
     });
 
     it('a deleted admin is answered 401', async () => {
       const { tenantId, admin } = await createAgency();
       const { principal: goneAdmin } = await addMember(admin, tenantId, { role: 'tenant_admin' });
-      await rpc.send(USERS_DELETE, { principal: admin, userId: goneAdmin.userId });
+      await sut.send(USERS_DELETE, { principal: admin, userId: goneAdmin.userId });
 
-      expect(await rpcError(rpc.send(USERS_LIST, { principal: goneAdmin, tenantId }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_LIST, { principal: goneAdmin, tenantId }))).toMatchObject({
         statusCode: 401,
         message: SESSION_ENDED_MESSAGE,
       });

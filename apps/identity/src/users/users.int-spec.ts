@@ -1,4 +1,3 @@
-import type { INestMicroservice } from '@nestjs/common';
 import {
   AUTH_ME,
   SESSION_ENDED_MESSAGE,
@@ -10,39 +9,20 @@ import {
   type Principal,
 } from '@quotebook/contracts';
 import { EventBus, RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, eventually, queryDatabase, TEST_NATS_URL, type TestDatabase } from '@quotebook/testing';
+import { eventually, TEST_NATS_URL } from '@quotebook/testing';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
-import {
-  connectClient,
-  deleteEventStream,
-  registerTenantState,
-  rpcError,
-  startIdentity,
-  superadminPrincipal,
-} from '../test/identity-harness';
+import { registerTenantState, rpcError, seededSuperadmin, useIdentityHarness } from '../test/identity-harness';
 
 describe('identity users (integration)', () => {
-  let database: TestDatabase;
-  let identity: INestMicroservice;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useIdentityHarness();
+  /** Identity as the gateway reaches it over NATS. */
+  let sut: RpcClient;
   let superadmin: Principal;
 
   beforeAll(async () => {
-    database = await createTestDatabase('identity');
-    identity = await startIdentity(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-    const [row] = await queryDatabase<{ id: string }>(database.url, `SELECT id FROM identity.users WHERE role = 'superadmin'`);
-    superadmin = superadminPrincipal(row.id);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await identity?.close();
-    await deleteEventStream();
-    await database?.drop();
+    sut = harness.rpc;
+    superadmin = await seededSuperadmin(harness);
   });
 
   const adminRequest = (tenantId: string, username: string) => ({
@@ -54,13 +34,12 @@ describe('identity users (integration)', () => {
     email: `${username}@agency.test`,
   });
   const userRow = (username: string) =>
-    queryDatabase<{ id: string; password_hash: string; role: string; tenant_id: string }>(
-      database.url,
+    harness.query<{ id: string; password_hash: string; role: string; tenant_id: string }>(
       'SELECT id, password_hash, role, tenant_id FROM identity.users WHERE username = $1',
       [username],
     ).then((rows) => rows[0]);
   const countUsersOf = async (tenantId: string) =>
-    Number((await queryDatabase<{ n: string }>(database.url, 'SELECT count(*) AS n FROM identity.users WHERE tenant_id = $1', [tenantId]))[0].n);
+    Number((await harness.query<{ n: string }>('SELECT count(*) AS n FROM identity.users WHERE tenant_id = $1', [tenantId]))[0].n);
 
   /** An agency as tenancy would have stored it (this test runs identity alone). */
   const existingTenant = async () => {
@@ -75,33 +54,33 @@ describe('identity users (integration)', () => {
     beforeAll(() => registerTenantState(tenantId));
 
     it('is created for a tenant with an argon2id password hash', async () => {
-      const sut = await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'sole-admin'));
+      const admin = await sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'sole-admin'));
 
-      expect(sut).toMatchObject({ username: 'sole-admin', name: 'Admin sole-admin', email: 'sole-admin@agency.test', role: 'tenant_admin', tenantId });
-      expect(sut).not.toHaveProperty('passwordHash');
+      expect(admin).toMatchObject({ username: 'sole-admin', name: 'Admin sole-admin', email: 'sole-admin@agency.test', role: 'tenant_admin', tenantId });
+      expect(admin).not.toHaveProperty('passwordHash');
       const row = await userRow('sole-admin');
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(await argon2.verify(row.password_hash, 'first-password')).toBe(true);
     });
 
     it('cannot take a username that exists: 409', async () => {
-      expect(await rpcError(rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(randomUUID(), 'sole-admin')))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(randomUUID(), 'sole-admin')))).toMatchObject({
         statusCode: 409,
-        code: 'CONFLICT',
+        reason: 'USERNAME_TAKEN',
         message: 'Username already exists',
       });
     });
 
     it('validates what it is given: 400 with the rules broken', async () => {
       const request = { ...adminRequest(tenantId, 'ab'), email: 'not-an-email', password: '123' };
-      expect(await rpcError(rpc.send(USERS_CREATE_TENANT_ADMIN, request))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_CREATE_TENANT_ADMIN, request))).toMatchObject({
         statusCode: 400,
         message: expect.arrayContaining(['Username must be at least 3 characters', 'Password must be at least 6 characters', 'Valid email is required']),
       });
     });
 
     it('is read back as the oldest admin of the tenant', async () => {
-      await expect(rpc.send(USERS_GET_TENANT_ADMIN, { principal: superadmin, tenantId })).resolves.toEqual({
+      await expect(sut.send(USERS_GET_TENANT_ADMIN, { principal: superadmin, tenantId })).resolves.toEqual({
         id: (await userRow('sole-admin')).id,
         username: 'sole-admin',
         name: 'Admin sole-admin',
@@ -110,7 +89,7 @@ describe('identity users (integration)', () => {
     });
 
     it('is 404 for a tenant without admin', async () => {
-      expect(await rpcError(rpc.send(USERS_GET_TENANT_ADMIN, { principal: superadmin, tenantId: await existingTenant() }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_GET_TENANT_ADMIN, { principal: superadmin, tenantId: await existingTenant() }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant admin not found',
       });
@@ -119,7 +98,7 @@ describe('identity users (integration)', () => {
     it('keeps its password when the update brings an empty one', async () => {
       const hashBefore = (await userRow('sole-admin')).password_hash;
 
-      const sut = await rpc.send(USERS_UPDATE_TENANT_ADMIN, {
+      const admin = await sut.send(USERS_UPDATE_TENANT_ADMIN, {
         principal: superadmin,
         tenantId,
         username: 'sole-boss',
@@ -128,12 +107,12 @@ describe('identity users (integration)', () => {
         password: '',
       });
 
-      expect(sut).toMatchObject({ username: 'sole-boss', name: 'Maria Sole', email: 'maria@sole.test', tenantId });
+      expect(admin).toMatchObject({ username: 'sole-boss', name: 'Maria Sole', email: 'maria@sole.test', tenantId });
       expect((await userRow('sole-boss')).password_hash).toBe(hashBefore);
     });
 
     it('gets a new password when the update brings one', async () => {
-      await rpc.send(USERS_UPDATE_TENANT_ADMIN, {
+      await sut.send(USERS_UPDATE_TENANT_ADMIN, {
         principal: superadmin,
         tenantId,
         username: 'sole-boss',
@@ -145,21 +124,21 @@ describe('identity users (integration)', () => {
     });
 
     it('cannot be renamed to a username that exists (409), nor updated where there is no admin (404)', async () => {
-      await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(randomUUID(), 'other-admin'));
+      await sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(randomUUID(), 'other-admin'));
       const base = { principal: superadmin, name: 'Maria Sole', email: 'maria@sole.test', password: '' };
-      expect(await rpcError(rpc.send(USERS_UPDATE_TENANT_ADMIN, { ...base, tenantId, username: 'other-admin' }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_UPDATE_TENANT_ADMIN, { ...base, tenantId, username: 'other-admin' }))).toMatchObject({
         statusCode: 409,
         message: 'Username already exists',
       });
-      expect(await rpcError(rpc.send(USERS_UPDATE_TENANT_ADMIN, { ...base, tenantId: await existingTenant(), username: 'free-name' }))).toMatchObject({
+      expect(await rpcError(sut.send(USERS_UPDATE_TENANT_ADMIN, { ...base, tenantId: await existingTenant(), username: 'free-name' }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant admin not found',
       });
     });
 
     it('is removed with every user of the tenant, idempotently', async () => {
-      await expect(rpc.send(USERS_DELETE_BY_TENANT, { principal: superadmin, tenantId })).resolves.toEqual({ deleted: 1 });
-      await expect(rpc.send(USERS_DELETE_BY_TENANT, { principal: superadmin, tenantId })).resolves.toEqual({ deleted: 0 });
+      await expect(sut.send(USERS_DELETE_BY_TENANT, { principal: superadmin, tenantId })).resolves.toEqual({ deleted: 1 });
+      await expect(sut.send(USERS_DELETE_BY_TENANT, { principal: superadmin, tenantId })).resolves.toEqual({ deleted: 0 });
       expect(await countUsersOf(tenantId)).toBe(0);
     });
   });
@@ -169,16 +148,16 @@ describe('identity users (integration)', () => {
     const tenantAdmin: Principal = { userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 };
 
     it.each([
-      ['create', () => rpc.send(USERS_CREATE_TENANT_ADMIN, { ...adminRequest(tenantId, 'sneaky'), principal: tenantAdmin })],
-      ['get', () => rpc.send(USERS_GET_TENANT_ADMIN, { principal: tenantAdmin, tenantId })],
+      ['create', () => sut.send(USERS_CREATE_TENANT_ADMIN, { ...adminRequest(tenantId, 'sneaky'), principal: tenantAdmin })],
+      ['get', () => sut.send(USERS_GET_TENANT_ADMIN, { principal: tenantAdmin, tenantId })],
       [
         'update',
         () =>
-          rpc.send(USERS_UPDATE_TENANT_ADMIN, { principal: tenantAdmin, tenantId, username: 'sneaky', name: 'Sneaky', email: 's@x.test' }),
+          sut.send(USERS_UPDATE_TENANT_ADMIN, { principal: tenantAdmin, tenantId, username: 'sneaky', name: 'Sneaky', email: 's@x.test' }),
       ],
-      ['delete', () => rpc.send(USERS_DELETE_BY_TENANT, { principal: tenantAdmin, tenantId })],
+      ['delete', () => sut.send(USERS_DELETE_BY_TENANT, { principal: tenantAdmin, tenantId })],
     ])('%s is for the superadmin only: 403 for a tenant admin', async (_name, call) => {
-      expect(await rpcError(call())).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+      expect(await rpcError(call())).toMatchObject({ statusCode: 403, reason: 'FORBIDDEN' });
     });
   });
 
@@ -196,29 +175,28 @@ describe('identity users (integration)', () => {
     it('remove the users of the deleted tenant, ending their sessions', async () => {
       const tenantId = randomUUID();
       const survivor = randomUUID();
-      const doomed = await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'doomed-admin'));
-      await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(survivor, 'survivor-admin'));
+      const doomed = await sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'doomed-admin'));
+      await sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(survivor, 'survivor-admin'));
       const principal: Principal = { userId: doomed.id, role: 'tenant_admin', tenantId, sessionVersion: 1 };
-      await expect(rpc.send(AUTH_ME, { principal })).resolves.toMatchObject({ id: doomed.id });
+      await expect(sut.send(AUTH_ME, { principal })).resolves.toMatchObject({ id: doomed.id });
 
       await bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
 
       await eventually(async () => expect(await countUsersOf(tenantId)).toBe(0));
       expect(await countUsersOf(survivor)).toBe(1);
-      expect(await rpcError(rpc.send(AUTH_ME, { principal }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
+      expect(await rpcError(sut.send(AUTH_ME, { principal }))).toMatchObject({ statusCode: 401, message: SESSION_ENDED_MESSAGE });
     });
 
     it('published while identity was stopped are applied when it starts again (and the superadmin is not seeded twice)', async () => {
       const tenantId = randomUUID();
-      await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'offline-admin'));
-      await identity.close();
-
-      await bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
-      expect(await countUsersOf(tenantId)).toBe(1);
-      identity = await startIdentity(database.url);
+      await sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(tenantId, 'offline-admin'));
+      await harness.restart(async () => {
+        await bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
+        expect(await countUsersOf(tenantId)).toBe(1);
+      });
 
       await eventually(async () => expect(await countUsersOf(tenantId)).toBe(0));
-      const superadmins = await queryDatabase(database.url, `SELECT id FROM identity.users WHERE role = 'superadmin'`);
+      const superadmins = await harness.query(`SELECT id FROM identity.users WHERE role = 'superadmin'`);
       expect(superadmins).toHaveLength(1);
     });
 
@@ -227,7 +205,7 @@ describe('identity users (integration)', () => {
       await bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
       await bus.publish(TENANT_DELETED, { tenantId, deletedAt: new Date().toISOString() });
       const marker = randomUUID();
-      await rpc.send(USERS_CREATE_TENANT_ADMIN, adminRequest(marker, 'marker-admin'));
+      await sut.send(USERS_CREATE_TENANT_ADMIN, adminRequest(marker, 'marker-admin'));
       await bus.publish(TENANT_DELETED, { tenantId: marker, deletedAt: new Date().toISOString() });
       // events of one subject arrive in order: once the marker's users are gone, the duplicates were handled
       await eventually(async () => expect(await countUsersOf(marker)).toBe(0));

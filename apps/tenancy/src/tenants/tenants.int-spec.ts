@@ -1,4 +1,3 @@
-import type { INestMicroservice } from '@nestjs/common';
 import {
   AUTH_LOGIN,
   SESSION_ENDED_MESSAGE,
@@ -24,17 +23,9 @@ import {
   type UpdateTenantDto,
 } from '@quotebook/contracts';
 import { EventBus, type RpcClient } from '@quotebook/server-core';
-import { createTestDatabase, eventually, queryDatabase, type TestDatabase } from '@quotebook/testing';
+import { eventually } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
-import {
-  connectClient,
-  daysFrom,
-  deleteEventStream,
-  rpcError,
-  startIdentityProcess,
-  startTenancy,
-  SUPERADMIN,
-} from '../test/tenancy-harness';
+import { daysFrom, rpcError, SUPERADMIN, useTenancyHarness } from '../test/tenancy-harness';
 
 const today = todayIn('Europe/Rome');
 
@@ -46,28 +37,14 @@ function principalOf({ token, user }: LoginResponse): Principal {
 
 /** Tenancy in-process and the built identity process, on one database and one subject prefix. */
 describe('tenancy with identity (integration)', () => {
-  let database: TestDatabase;
-  let tenancy: INestMicroservice;
-  let identity: { stop(): Promise<void> } | undefined;
-  let client: { rpc: RpcClient; close(): Promise<void> };
-  let rpc: RpcClient;
+  const harness = useTenancyHarness({ withIdentity: true });
+  /** Tenancy as the gateway reaches it over NATS. */
+  let sut: RpcClient;
   let superadmin: Principal;
 
   beforeAll(async () => {
-    database = await createTestDatabase('tenancy');
-    tenancy = await startTenancy(database.url);
-    identity = await startIdentityProcess(database.url);
-    client = await connectClient();
-    rpc = client.rpc;
-    superadmin = principalOf(await rpc.send(AUTH_LOGIN, SUPERADMIN));
-  }, 120_000);
-
-  afterAll(async () => {
-    await identity?.stop();
-    await client?.close();
-    await tenancy?.close();
-    await deleteEventStream();
-    await database?.drop();
+    sut = harness.rpc;
+    superadmin = principalOf(await sut.send(AUTH_LOGIN, SUPERADMIN));
   });
 
   const tenantInput = (keyword: string, overrides: Partial<CreateTenantDto> = {}): CreateTenantDto => ({
@@ -83,10 +60,10 @@ describe('tenancy with identity (integration)', () => {
     ...overrides,
   });
   const createTenant = (keyword: string, overrides: Partial<CreateTenantDto> = {}) =>
-    rpc.send(TENANTS_CREATE, { principal: superadmin, data: tenantInput(keyword, overrides) });
+    sut.send(TENANTS_CREATE, { principal: superadmin, data: tenantInput(keyword, overrides) });
   /** The whole tenant (by-keyword shows only its public fields). */
   const fullTenant = async (keyword: string): Promise<TenantView> =>
-    rpc.send(TENANTS_GET, { principal: superadmin, tenantId: (await rpc.send(TENANTS_BY_KEYWORD, { keyword })).id });
+    sut.send(TENANTS_GET, { principal: superadmin, tenantId: (await sut.send(TENANTS_BY_KEYWORD, { keyword })).id });
   const updateInput = (tenant: TenantView, overrides: Partial<UpdateTenantDto> = {}): UpdateTenantDto => ({
     name: tenant.name,
     keyword: tenant.keyword,
@@ -99,18 +76,18 @@ describe('tenancy with identity (integration)', () => {
     adminPassword: '',
     ...overrides,
   });
-  const loginAs = async (username: string, password = 'admin-password') => principalOf(await rpc.send(AUTH_LOGIN, { username, password }));
-  const tenantRows = (keyword: string) => queryDatabase(database.url, 'SELECT id FROM tenancy.tenants WHERE keyword = $1', [keyword]);
+  const loginAs = async (username: string, password = 'admin-password') => principalOf(await sut.send(AUTH_LOGIN, { username, password }));
+  const tenantRows = (keyword: string) => harness.query('SELECT id FROM tenancy.tenants WHERE keyword = $1', [keyword]);
 
   it('answers its health pattern', async () => {
-    await expect(rpc.send(TENANCY_HEALTH, {})).resolves.toEqual({ service: 'tenancy', status: 'up', database: 'up' });
+    await expect(sut.send(TENANCY_HEALTH, {})).resolves.toEqual({ service: 'tenancy', status: 'up', database: 'up' });
   });
 
   describe('create', () => {
     it('creates the tenant and its admin, who can then sign in to it', async () => {
-      const sut = await createTenant('sole', { languages: ['en', 'en', 'de'], expiryDate: daysFrom(today, 400) });
+      const created = await createTenant('sole', { languages: ['en', 'en', 'de'], expiryDate: daysFrom(today, 400) });
 
-      expect(sut).toMatchObject({
+      expect(created).toMatchObject({
         name: 'Agenzia sole',
         keyword: 'sole',
         languages: ['it', 'en', 'de'],
@@ -120,11 +97,11 @@ describe('tenancy with identity (integration)', () => {
         companyName: null,
         logoUrl: null,
       });
-      expect(sut.id).toMatch(/^[0-9a-f-]{36}$/);
-      const { token, user } = await rpc.send(AUTH_LOGIN, { username: 'sole-admin', password: 'admin-password' });
+      expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+      const { token, user } = await sut.send(AUTH_LOGIN, { username: 'sole-admin', password: 'admin-password' });
       expect(token).toEqual(expect.any(String));
-      expect(user).toMatchObject({ role: 'tenant_admin', tenantId: sut.id, name: 'Admin sole', email: 'admin@sole.test' });
-      await expect(rpc.send(TENANTS_GET_ADMIN, { principal: superadmin, tenantId: sut.id })).resolves.toEqual({
+      expect(user).toMatchObject({ role: 'tenant_admin', tenantId: created.id, name: 'Admin sole', email: 'admin@sole.test' });
+      await expect(sut.send(TENANTS_GET_ADMIN, { principal: superadmin, tenantId: created.id })).resolves.toEqual({
         id: user.id,
         username: 'sole-admin',
         name: 'Admin sole',
@@ -140,13 +117,13 @@ describe('tenancy with identity (integration)', () => {
     it('refuses a keyword in use: 409', async () => {
       expect(await rpcError(createTenant('sole', { adminUsername: 'another-sole' }))).toMatchObject({
         statusCode: 409,
-        code: 'CONFLICT',
+        reason: 'KEYWORD_TAKEN',
         message: 'Keyword already exists',
       });
     });
 
     it('has no admin to show for an unknown tenant: 404', async () => {
-      expect(await rpcError(rpc.send(TENANTS_GET_ADMIN, { principal: superadmin, tenantId: randomUUID() }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_GET_ADMIN, { principal: superadmin, tenantId: randomUUID() }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant not found',
       });
@@ -167,7 +144,7 @@ describe('tenancy with identity (integration)', () => {
 
     it('names every broken field of the form: 400', async () => {
       const error = await rpcError(
-        rpc.send(TENANTS_CREATE, {
+        sut.send(TENANTS_CREATE, {
           principal: superadmin,
           data: { ...tenantInput('stelle'), adminUsername: 'ab', adminEmail: 'nope', expiryDate: '2030-02-30' },
         }),
@@ -181,19 +158,19 @@ describe('tenancy with identity (integration)', () => {
 
   describe('list and get', () => {
     it('lists every tenant by name for the superadmin', async () => {
-      const names = (await rpc.send(TENANTS_LIST, { principal: superadmin })).items.map((tenant) => tenant.name);
+      const names = (await sut.send(TENANTS_LIST, { principal: superadmin })).items.map((tenant) => tenant.name);
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
       expect(names).toEqual(expect.arrayContaining(['Agenzia sole', 'Agenzia luna']));
     });
 
     it('gets a tenant for the superadmin and for its own users, 404 when unknown', async () => {
-      const sole = await rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
-      await expect(rpc.send(TENANTS_GET, { principal: superadmin, tenantId: sole.id })).resolves.toMatchObject({ keyword: 'sole' });
-      await expect(rpc.send(TENANTS_GET, { principal: await loginAs('sole-admin'), tenantId: sole.id })).resolves.toMatchObject({
+      const sole = await sut.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
+      await expect(sut.send(TENANTS_GET, { principal: superadmin, tenantId: sole.id })).resolves.toMatchObject({ keyword: 'sole' });
+      await expect(sut.send(TENANTS_GET, { principal: await loginAs('sole-admin'), tenantId: sole.id })).resolves.toMatchObject({
         keyword: 'sole',
       });
       for (const tenantId of [randomUUID(), 'not-a-uuid']) {
-        expect(await rpcError(rpc.send(TENANTS_GET, { principal: superadmin, tenantId }))).toMatchObject({
+        expect(await rpcError(sut.send(TENANTS_GET, { principal: superadmin, tenantId }))).toMatchObject({
           statusCode: 404,
           message: 'Tenant not found',
         });
@@ -204,12 +181,12 @@ describe('tenancy with identity (integration)', () => {
   describe('by keyword (public)', () => {
     it('shows only what the sign-in and status screens need: no contact or tax details', async () => {
       const created = await createTenant('quasi-scaduta', { expiryDate: daysFrom(today, 10) });
-      await rpc.send(TENANTS_UPDATE_SETTINGS, {
+      await sut.send(TENANTS_UPDATE_SETTINGS, {
         principal: superadmin,
         tenantId: created.id,
         data: { vatNumber: 'IT01234567890', fiscalCode: 'RSSMRA80A01H501U', phone: '+39 06 123456', address: 'Via Roma 1' },
       });
-      await expect(rpc.send(TENANTS_BY_KEYWORD, { keyword: 'quasi-scaduta' })).resolves.toEqual({
+      await expect(sut.send(TENANTS_BY_KEYWORD, { keyword: 'quasi-scaduta' })).resolves.toEqual({
         id: created.id,
         keyword: 'quasi-scaduta',
         name: 'Agenzia quasi-scaduta',
@@ -220,7 +197,7 @@ describe('tenancy with identity (integration)', () => {
     });
 
     it.each(['nessuna', 'Not A Keyword', ''])('is 404 Tenant not found for %p', async (keyword) => {
-      expect(await rpcError(rpc.send(TENANTS_BY_KEYWORD, { keyword }))).toMatchObject({ statusCode: 404, message: 'Tenant not found' });
+      expect(await rpcError(sut.send(TENANTS_BY_KEYWORD, { keyword }))).toMatchObject({ statusCode: 404, message: 'Tenant not found' });
     });
   });
 
@@ -232,7 +209,7 @@ describe('tenancy with identity (integration)', () => {
     });
 
     it('changes the tenant and its admin; an empty password keeps the current one', async () => {
-      const sut = await rpc.send(TENANTS_UPDATE, {
+      const updated = await sut.send(TENANTS_UPDATE, {
         principal: superadmin,
         tenantId: tenant.id,
         data: updateInput(tenant, {
@@ -245,18 +222,18 @@ describe('tenancy with identity (integration)', () => {
         }),
       });
 
-      expect(sut).toMatchObject({ id: tenant.id, name: 'Agenzia Mare Blu', keyword: 'mare-blu', languages: ['it', 'fr'] });
-      await expect(rpc.send(TENANTS_GET_ADMIN, { principal: superadmin, tenantId: tenant.id })).resolves.toMatchObject({
+      expect(updated).toMatchObject({ id: tenant.id, name: 'Agenzia Mare Blu', keyword: 'mare-blu', languages: ['it', 'fr'] });
+      await expect(sut.send(TENANTS_GET_ADMIN, { principal: superadmin, tenantId: tenant.id })).resolves.toMatchObject({
         username: 'mare-boss',
         name: 'Marina Blu',
         email: 'marina@mare.test',
       });
       await expect(loginAs('mare-boss', 'admin-password')).resolves.toMatchObject({ tenantId: tenant.id });
-      tenant = sut;
+      tenant = updated;
     });
 
     it('sets a new admin password when one is given', async () => {
-      await rpc.send(TENANTS_UPDATE, {
+      await sut.send(TENANTS_UPDATE, {
         principal: superadmin,
         tenantId: tenant.id,
         data: updateInput(tenant, { adminUsername: 'mare-boss', adminName: 'Marina Blu', adminEmail: 'marina@mare.test', adminPassword: 'new-password' }),
@@ -266,22 +243,22 @@ describe('tenancy with identity (integration)', () => {
 
     it('refuses a keyword of another tenant (409) and an unknown tenant (404)', async () => {
       const data = updateInput(tenant, { keyword: 'sole', adminUsername: 'mare-boss' });
-      expect(await rpcError(rpc.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data }))).toMatchObject({
         statusCode: 409,
         message: 'Keyword already exists',
       });
-      expect(await rpcError(rpc.send(TENANTS_UPDATE, { principal: superadmin, tenantId: randomUUID(), data }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_UPDATE, { principal: superadmin, tenantId: randomUUID(), data }))).toMatchObject({
         statusCode: 404,
       });
     });
 
     it('rolls the tenant back when identity refuses the admin change', async () => {
       const data = updateInput(tenant, { name: 'Never Saved', adminUsername: 'sole-admin', adminName: 'X Y', adminEmail: 'x@y.test' });
-      expect(await rpcError(rpc.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data }))).toMatchObject({
         statusCode: 409,
         message: 'Username already exists',
       });
-      await expect(rpc.send(TENANTS_GET, { principal: superadmin, tenantId: tenant.id })).resolves.toMatchObject({ name: 'Agenzia Mare Blu' });
+      await expect(sut.send(TENANTS_GET, { principal: superadmin, tenantId: tenant.id })).resolves.toMatchObject({ name: 'Agenzia Mare Blu' });
     });
   });
 
@@ -295,28 +272,28 @@ describe('tenancy with identity (integration)', () => {
     });
 
     it('change only the fields sent; an empty text clears a field', async () => {
-      await rpc.send(TENANTS_UPDATE_SETTINGS, {
+      await sut.send(TENANTS_UPDATE_SETTINGS, {
         principal: soleAdmin,
         tenantId: sole.id,
         data: { companyName: 'Sole S.r.l.', city: 'Roma', website: 'https://sole.it', referenceEmail: 'info@sole.it' },
       });
-      const sut = await rpc.send(TENANTS_UPDATE_SETTINGS, {
+      const updated = await sut.send(TENANTS_UPDATE_SETTINGS, {
         principal: soleAdmin,
         tenantId: sole.id,
         data: { city: 'Napoli', website: '' },
       });
 
-      expect(sut).toMatchObject({ companyName: 'Sole S.r.l.', city: 'Napoli', website: null, referenceEmail: 'info@sole.it' });
-      const [row] = await queryDatabase(database.url, 'SELECT website, city FROM tenancy.tenants WHERE id = $1', [sole.id]);
+      expect(updated).toMatchObject({ companyName: 'Sole S.r.l.', city: 'Napoli', website: null, referenceEmail: 'info@sole.it' });
+      const [row] = await harness.query('SELECT website, city FROM tenancy.tenants WHERE id = $1', [sole.id]);
       expect(row).toEqual({ website: null, city: 'Napoli' });
     });
 
     it('are validated: 400 naming the field', async () => {
       expect(
-        await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, { principal: soleAdmin, tenantId: sole.id, data: { referenceEmail: 'x@', website: 'not a url' } })),
+        await rpcError(sut.send(TENANTS_UPDATE_SETTINGS, { principal: soleAdmin, tenantId: sole.id, data: { referenceEmail: 'x@', website: 'not a url' } })),
       ).toMatchObject({ statusCode: 400, message: ['referenceEmail must be a valid email address', 'website must be a valid URL'] });
       const unknownField = { principal: soleAdmin, tenantId: sole.id, data: { color: 'red' } as object };
-      expect(await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, unknownField))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_UPDATE_SETTINGS, unknownField))).toMatchObject({
         statusCode: 400,
         message: ['property color should not exist'],
       });
@@ -324,28 +301,28 @@ describe('tenancy with identity (integration)', () => {
 
     it('set the logo URL', async () => {
       await expect(
-        rpc.send(TENANTS_SET_LOGO, { principal: soleAdmin, tenantId: sole.id, logoUrl: '/uploads/logos/sole.png' }),
+        sut.send(TENANTS_SET_LOGO, { principal: soleAdmin, tenantId: sole.id, logoUrl: '/uploads/logos/sole.png' }),
       ).resolves.toMatchObject({ id: sole.id, logoUrl: '/uploads/logos/sole.png' });
-      expect(await rpcError(rpc.send(TENANTS_SET_LOGO, { principal: soleAdmin, tenantId: sole.id, logoUrl: '' }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_SET_LOGO, { principal: soleAdmin, tenantId: sole.id, logoUrl: '' }))).toMatchObject({
         statusCode: 400,
       });
     });
 
     it('of another tenant are refused: 403', async () => {
-      const luna = await rpc.send(TENANTS_BY_KEYWORD, { keyword: 'luna' });
-      expect(await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, { principal: soleAdmin, tenantId: luna.id, data: { city: 'Bari' } }))).toMatchObject({
+      const luna = await sut.send(TENANTS_BY_KEYWORD, { keyword: 'luna' });
+      expect(await rpcError(sut.send(TENANTS_UPDATE_SETTINGS, { principal: soleAdmin, tenantId: luna.id, data: { city: 'Bari' } }))).toMatchObject({
         statusCode: 403,
-        code: 'FORBIDDEN',
+        reason: 'FORBIDDEN',
       });
-      expect(await rpcError(rpc.send(TENANTS_SET_LOGO, { principal: soleAdmin, tenantId: luna.id, logoUrl: '/x.png' }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_SET_LOGO, { principal: soleAdmin, tenantId: luna.id, logoUrl: '/x.png' }))).toMatchObject({
         statusCode: 403,
       });
-      expect(await rpcError(rpc.send(TENANTS_GET, { principal: soleAdmin, tenantId: luna.id }))).toMatchObject({ statusCode: 403 });
+      expect(await rpcError(sut.send(TENANTS_GET, { principal: soleAdmin, tenantId: luna.id }))).toMatchObject({ statusCode: 403 });
     });
 
     it('are for administrators only: a tenant user of the same tenant gets 403', async () => {
       const tenantUser: Principal = { userId: randomUUID(), role: 'tenant_user', tenantId: sole.id, sessionVersion: 1 };
-      expect(await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, { principal: tenantUser, tenantId: sole.id, data: { city: 'Bari' } }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_UPDATE_SETTINGS, { principal: tenantUser, tenantId: sole.id, data: { city: 'Bari' } }))).toMatchObject({
         statusCode: 403,
       });
     });
@@ -361,14 +338,14 @@ describe('tenancy with identity (integration)', () => {
     });
 
     it.each([
-      ['list', () => rpc.send(TENANTS_LIST, { principal: soleAdmin })],
-      ['create', () => rpc.send(TENANTS_CREATE, { principal: soleAdmin, data: tenantInput('intrusa') })],
-      ['update', () => rpc.send(TENANTS_UPDATE, { principal: soleAdmin, tenantId: sole.id, data: updateInput(sole, { adminUsername: 'sole-admin' }) })],
-      ['delete', () => rpc.send(TENANTS_DELETE, { principal: soleAdmin, tenantId: sole.id })],
-      ['get-admin', () => rpc.send(TENANTS_GET_ADMIN, { principal: soleAdmin, tenantId: sole.id })],
+      ['list', () => sut.send(TENANTS_LIST, { principal: soleAdmin })],
+      ['create', () => sut.send(TENANTS_CREATE, { principal: soleAdmin, data: tenantInput('intrusa') })],
+      ['update', () => sut.send(TENANTS_UPDATE, { principal: soleAdmin, tenantId: sole.id, data: updateInput(sole, { adminUsername: 'sole-admin' }) })],
+      ['delete', () => sut.send(TENANTS_DELETE, { principal: soleAdmin, tenantId: sole.id })],
+      ['get-admin', () => sut.send(TENANTS_GET_ADMIN, { principal: soleAdmin, tenantId: sole.id })],
     ])('%s answers 403 to a tenant admin', async (_name, call) => {
-      expect(await rpcError(call())).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
-      await expect(rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' })).resolves.toMatchObject({ name: 'Agenzia sole' });
+      expect(await rpcError(call())).toMatchObject({ statusCode: 403, reason: 'FORBIDDEN' });
+      await expect(sut.send(TENANTS_BY_KEYWORD, { keyword: 'sole' })).resolves.toMatchObject({ name: 'Agenzia sole' });
       expect(await tenantRows('intrusa')).toEqual([]);
     });
   });
@@ -381,17 +358,17 @@ describe('tenancy with identity (integration)', () => {
     });
 
     const setTenant = (overrides: Partial<UpdateTenantDto>) =>
-      rpc.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data: updateInput(tenant, overrides) });
+      sut.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data: updateInput(tenant, overrides) });
 
     it('blocks the sign-in of a disabled tenant: 403', async () => {
       await setTenant({ enabled: false });
-      await expect(rpc.send(TENANTS_LOGIN_STATUS, { tenantId: tenant.id })).resolves.toEqual({
+      await expect(sut.send(TENANTS_LOGIN_STATUS, { tenantId: tenant.id })).resolves.toEqual({
         id: tenant.id,
         enabled: false,
         expiryDate: tenant.expiryDate,
         status: 'Disabled',
       });
-      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'vulcano-admin', password: 'admin-password' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'vulcano-admin', password: 'admin-password' }))).toMatchObject({
         statusCode: 403,
         message: TENANT_DISABLED_MESSAGE,
       });
@@ -399,8 +376,8 @@ describe('tenancy with identity (integration)', () => {
 
     it('blocks the sign-in of an expired tenant: 403', async () => {
       await setTenant({ enabled: true, expiryDate: daysFrom(today, -1) });
-      await expect(rpc.send(TENANTS_LOGIN_STATUS, { tenantId: tenant.id })).resolves.toMatchObject({ status: 'Expired' });
-      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'vulcano-admin', password: 'admin-password' }))).toMatchObject({
+      await expect(sut.send(TENANTS_LOGIN_STATUS, { tenantId: tenant.id })).resolves.toMatchObject({ status: 'Expired' });
+      expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'vulcano-admin', password: 'admin-password' }))).toMatchObject({
         statusCode: 403,
         message: TENANT_EXPIRED_MESSAGE,
       });
@@ -412,7 +389,7 @@ describe('tenancy with identity (integration)', () => {
     });
 
     it('is 404 for an unknown tenant', async () => {
-      expect(await rpcError(rpc.send(TENANTS_LOGIN_STATUS, { tenantId: randomUUID() }))).toMatchObject({ statusCode: 404 });
+      expect(await rpcError(sut.send(TENANTS_LOGIN_STATUS, { tenantId: randomUUID() }))).toMatchObject({ statusCode: 404 });
     });
   });
 
@@ -423,8 +400,8 @@ describe('tenancy with identity (integration)', () => {
       const tenant = await createTenant('stromboli');
       const admin = await loginAs('stromboli-admin');
       const setTenant = (overrides: Partial<UpdateTenantDto>) =>
-        rpc.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data: updateInput(tenant, overrides) });
-      const settings = () => rpc.send(TENANTS_UPDATE_SETTINGS, { principal: admin, tenantId: tenant.id, data: { city: 'Lipari' } });
+        sut.send(TENANTS_UPDATE, { principal: superadmin, tenantId: tenant.id, data: updateInput(tenant, overrides) });
+      const settings = () => sut.send(TENANTS_UPDATE_SETTINGS, { principal: admin, tenantId: tenant.id, data: { city: 'Lipari' } });
 
       await expect(settings()).resolves.toMatchObject({ city: 'Lipari' });
       await setTenant({ enabled: false });
@@ -438,9 +415,9 @@ describe('tenancy with identity (integration)', () => {
     it('when the agency is deleted; the superadmin then finds it no more (404)', async () => {
       const tenant = await createTenant('panarea');
       const admin = await loginAs('panarea-admin');
-      await rpc.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id });
-      expect(await rpcError(rpc.send(TENANTS_GET, { principal: admin, tenantId: tenant.id }))).toMatchObject(ended);
-      expect(await rpcError(rpc.send(TENANTS_UPDATE_SETTINGS, { principal: superadmin, tenantId: tenant.id, data: { city: 'Lipari' } }))).toMatchObject({
+      await sut.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id });
+      expect(await rpcError(sut.send(TENANTS_GET, { principal: admin, tenantId: tenant.id }))).toMatchObject(ended);
+      expect(await rpcError(sut.send(TENANTS_UPDATE_SETTINGS, { principal: superadmin, tenantId: tenant.id, data: { city: 'Lipari' } }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant not found',
       });
@@ -452,16 +429,16 @@ describe('tenancy with identity (integration)', () => {
       const tenant = await createTenant('effimera');
       await loginAs('effimera-admin');
 
-      await expect(rpc.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id })).resolves.toEqual({ deleted: true });
+      await expect(sut.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id })).resolves.toEqual({ deleted: true });
 
-      expect(await rpcError(rpc.send(TENANTS_GET, { principal: superadmin, tenantId: tenant.id }))).toMatchObject({ statusCode: 404 });
+      expect(await rpcError(sut.send(TENANTS_GET, { principal: superadmin, tenantId: tenant.id }))).toMatchObject({ statusCode: 404 });
       await eventually(async () =>
-        expect(await queryDatabase(database.url, 'SELECT id FROM identity.users WHERE tenant_id = $1', [tenant.id])).toEqual([]),
+        expect(await harness.query('SELECT id FROM identity.users WHERE tenant_id = $1', [tenant.id])).toEqual([]),
       );
-      expect(await rpcError(rpc.send(AUTH_LOGIN, { username: 'effimera-admin', password: 'admin-password' }))).toMatchObject({
+      expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'effimera-admin', password: 'admin-password' }))).toMatchObject({
         statusCode: 401,
       });
-      expect(await rpcError(rpc.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_DELETE, { principal: superadmin, tenantId: tenant.id }))).toMatchObject({
         statusCode: 404,
         message: 'Tenant not found',
       });
@@ -470,26 +447,25 @@ describe('tenancy with identity (integration)', () => {
 
   describe('with identity down', () => {
     beforeAll(async () => {
-      await identity?.stop();
-      identity = undefined;
+      await harness.stopCompanion('identity');
     });
 
     it('creates nothing: 503 and no tenant row', async () => {
-      expect(await rpcError(createTenant('orfana'))).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(await rpcError(createTenant('orfana'))).toMatchObject({ statusCode: 503, reason: 'SERVICE_UNAVAILABLE' });
       expect(await tenantRows('orfana')).toEqual([]);
     });
 
     it('still answers what it owns', async () => {
-      await expect(rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' })).resolves.toMatchObject({ keyword: 'sole' });
+      await expect(sut.send(TENANTS_BY_KEYWORD, { keyword: 'sole' })).resolves.toMatchObject({ keyword: 'sole' });
     });
   });
 
   describe('with the event bus gone', () => {
     it('keeps the tenant when tenant.deleted cannot be published: 503', async () => {
-      const sole = await rpc.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
-      await tenancy.get(EventBus).close();
+      const sole = await sut.send(TENANTS_BY_KEYWORD, { keyword: 'sole' });
+      await harness.get(EventBus).close();
 
-      expect(await rpcError(rpc.send(TENANTS_DELETE, { principal: superadmin, tenantId: sole.id }))).toMatchObject({
+      expect(await rpcError(sut.send(TENANTS_DELETE, { principal: superadmin, tenantId: sole.id }))).toMatchObject({
         statusCode: 503,
         message: 'The event bus is unavailable; the tenant was not deleted',
       });
