@@ -1,14 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
+import {
+  EventsModule,
+  RpcClientModule,
+  SessionStateModule,
+  tenantDeletedListener,
+  typeOrmRootOptions,
+} from '@quotebook/server-core';
 import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
 import { Customer } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
 import { CatalogueEnv } from './env';
-import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { CreateCatalogue1767312000000 } from './migrations/1767312000000-create-catalogue';
 import { ProductTextBytes1767398400000 } from './migrations/1767398400000-product-text-bytes';
+import { UniqueTagAndVatRateNames1767571200000 } from './migrations/1767571200000-unique-tag-and-vat-rate-names';
 import { PriceList } from './price-lists/price-list.entity';
 import { PriceListsModule } from './price-lists/price-lists.module';
 import { Availability } from './products/availability.entity';
@@ -16,7 +22,7 @@ import { Product } from './products/product.entity';
 import { ProductsModule } from './products/products.module';
 import { Tag } from './tags/tag.entity';
 import { TagsModule } from './tags/tags.module';
-import { TenantPurgeModule } from './tenant-purge/tenant-purge.module';
+import { TenantPurgeService } from './tenant-purge/tenant-purge.service';
 import { VatRate } from './vat-rates/vat-rate.entity';
 import { VatRatesModule } from './vat-rates/vat-rates.module';
 
@@ -33,7 +39,7 @@ export class CatalogueModule {
             url: env.DATABASE_URL,
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
-            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000],
+            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000],
             runtimeRole: CATALOGUE_RUNTIME_ROLE,
           }),
         ),
@@ -45,10 +51,14 @@ export class CatalogueModule {
         PriceListsModule,
         ProductsModule,
         CustomersModule,
-        TenantPurgeModule,
       ],
       controllers: [HealthController],
-      providers: [{ provide: CatalogueEnv, useValue: env }],
+      providers: [
+        { provide: CatalogueEnv, useValue: env },
+        // a deleted tenant's whole catalogue goes when tenancy announces the deletion
+        TenantPurgeService,
+        tenantDeletedListener({ consumer: 'catalogue', purger: TenantPurgeService, removed: 'catalogue row(s)' }),
+      ],
       exports: [CatalogueEnv],
     };
   }

@@ -28,5 +28,5 @@ export async function assertRoomInList(manager: EntityManager, list: LimitedList
     `SELECT count(*)::int AS count FROM ${table} WHERE tenant_id = $1 AND ${scope} = $2`,
     [tenantId, ownerId],
   );
-  if (count >= max) throw appError('VALIDATION_FAILED', [`${owner} can have at most ${max} ${what}`]);
+  if (count >= max) throw appError('LIMIT_REACHED', [`${owner} can have at most ${max} ${what}`]);
 }

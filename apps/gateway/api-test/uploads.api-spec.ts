@@ -104,7 +104,7 @@ describe('logo files', () => {
 
       expect(response.status).toBe(404);
       expect(response.contentType).toMatch(/application\/json/);
-      expect(JSON.parse(response.body)).toEqual({ statusCode: 404, message: 'File not found', error: 'Not Found' });
+      expect(JSON.parse(response.body)).toEqual({ statusCode: 404, message: 'File not found', error: 'Not Found', reason: 'NOT_FOUND' });
     });
 
     it('never writes the path on disk to the log', async () => {

@@ -1,10 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { EventsModule, RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { AuthModule } from './auth/auth.module';
 import { PasswordResetToken } from './auth/password-reset-token.entity';
 import { IdentityEnv } from './env';
-import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { IDENTITY_SCHEMA } from './identity.schema';
 import { CreateIdentityTables1767225600000 } from './migrations/1767225600000-create-identity-tables';

@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { EventsModule, RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
 import { TenancyEnv } from './env';
-import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { CreateTenants1767225600000 } from './migrations/1767225600000-create-tenants';
 import { TenantSessionVersion1767484800000 } from './migrations/1767484800000-tenant-session-version';

@@ -2,22 +2,60 @@
  * The error shape that crosses process boundaries unchanged: services reply with it over NATS and the
  * gateway turns it into the HTTP answer.
  */
-export type AppErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL'
-  | 'BAD_GATEWAY'
-  | 'SERVICE_UNAVAILABLE'
-  | 'SERVICE_TIMEOUT';
+
+/** Reasons that say no more than their status: the class of failure, when no domain rule names it. */
+export const GENERIC_ERROR_REASONS = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'SERVICE_TIMEOUT',
+] as const;
+
+/** Reasons that name the broken rule, so a client can act on it (e.g. show it on the field) without reading the text. */
+export const DOMAIN_ERROR_REASONS = [
+  // the request
+  'LIMIT_REACHED',
+  'ITALIAN_TITLE_MISSING',
+  'RESET_LINK_INVALID',
+  // who may do what
+  'INVALID_CREDENTIALS',
+  'SESSION_ENDED',
+  'TENANT_DISABLED',
+  'TENANT_EXPIRED',
+  'TENANT_NOT_FOUND',
+  'LAST_ADMINISTRATOR',
+  'OWN_ACCOUNT',
+  // names that must be unique
+  'KEYWORD_TAKEN',
+  'KEYWORD_RESERVED',
+  'USERNAME_TAKEN',
+  'TAG_NAME_TAKEN',
+  'VAT_RATE_DESCRIPTION_TAKEN',
+  'PRODUCT_CODE_EXHAUSTED',
+  // records other records still use
+  'VAT_RATE_IN_USE',
+  'PRICE_LIST_IN_USE',
+  'TAG_IN_USE',
+  'PERIOD_OVERLAP',
+] as const;
+
+export const APP_ERROR_REASONS = [...GENERIC_ERROR_REASONS, ...DOMAIN_ERROR_REASONS] as const;
+
+export type GenericErrorReason = (typeof GENERIC_ERROR_REASONS)[number];
+export type DomainErrorReason = (typeof DOMAIN_ERROR_REASONS)[number];
+export type AppErrorReason = GenericErrorReason | DomainErrorReason;
 
 export interface AppError {
-  code: AppErrorCode;
+  /** stable: clients switch on it, never on the message text */
+  reason: AppErrorReason;
   statusCode: number;
   /** one message per broken rule for validation errors, else one sentence */
   message: string | string[];
@@ -25,22 +63,49 @@ export interface AppError {
   error: string;
 }
 
-function assertUnreachable(value: never): never {
-  throw new Error(`Unmapped error code: ${String(value)}`);
+export function assertUnreachable(value: never): never {
+  throw new Error(`Unmapped error reason: ${String(value)}`);
 }
 
-export function statusForCode(code: AppErrorCode): { statusCode: number; error: string } {
-  switch (code) {
+const BAD_REQUEST = { statusCode: 400, error: 'Bad Request' } as const;
+const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized' } as const;
+const FORBIDDEN = { statusCode: 403, error: 'Forbidden' } as const;
+const NOT_FOUND = { statusCode: 404, error: 'Not Found' } as const;
+const CONFLICT = { statusCode: 409, error: 'Conflict' } as const;
+
+/** The one mapping of reasons to statuses: a reason added above and not mapped here fails to compile. */
+export function statusForReason(reason: AppErrorReason): { statusCode: number; error: string } {
+  switch (reason) {
     case 'VALIDATION_FAILED':
-      return { statusCode: 400, error: 'Bad Request' };
+    case 'LIMIT_REACHED':
+    case 'ITALIAN_TITLE_MISSING':
+    case 'RESET_LINK_INVALID':
+    case 'KEYWORD_RESERVED':
+    case 'LAST_ADMINISTRATOR':
+    case 'OWN_ACCOUNT':
+      return BAD_REQUEST;
     case 'UNAUTHENTICATED':
-      return { statusCode: 401, error: 'Unauthorized' };
+    case 'INVALID_CREDENTIALS':
+    case 'SESSION_ENDED':
+      return UNAUTHORIZED;
     case 'FORBIDDEN':
-      return { statusCode: 403, error: 'Forbidden' };
+    case 'TENANT_DISABLED':
+    case 'TENANT_EXPIRED':
+      return FORBIDDEN;
     case 'NOT_FOUND':
-      return { statusCode: 404, error: 'Not Found' };
+    case 'TENANT_NOT_FOUND':
+      return NOT_FOUND;
     case 'CONFLICT':
-      return { statusCode: 409, error: 'Conflict' };
+    case 'KEYWORD_TAKEN':
+    case 'USERNAME_TAKEN':
+    case 'TAG_NAME_TAKEN':
+    case 'VAT_RATE_DESCRIPTION_TAKEN':
+    case 'PRODUCT_CODE_EXHAUSTED':
+    case 'VAT_RATE_IN_USE':
+    case 'PRICE_LIST_IN_USE':
+    case 'TAG_IN_USE':
+    case 'PERIOD_OVERLAP':
+      return CONFLICT;
     case 'PAYLOAD_TOO_LARGE':
       return { statusCode: 413, error: 'Payload Too Large' };
     case 'UNSUPPORTED_MEDIA_TYPE':
@@ -56,15 +121,15 @@ export function statusForCode(code: AppErrorCode): { statusCode: number; error: 
     case 'SERVICE_TIMEOUT':
       return { statusCode: 504, error: 'Gateway Timeout' };
     default:
-      return assertUnreachable(code);
+      return assertUnreachable(reason);
   }
 }
 
-export function makeAppError(code: AppErrorCode, message: string | string[]): AppError {
-  return { code, message, ...statusForCode(code) };
+export function makeAppError(reason: AppErrorReason, message: string | string[]): AppError {
+  return { reason, message, ...statusForReason(reason) };
 }
 
-const CODES_BY_STATUS: Record<number, AppErrorCode> = {
+const GENERIC_REASONS_BY_STATUS: Record<number, GenericErrorReason> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
@@ -78,8 +143,13 @@ const CODES_BY_STATUS: Record<number, AppErrorCode> = {
   504: 'SERVICE_TIMEOUT',
 };
 
-export function codeForStatus(statusCode: number): AppErrorCode {
-  return CODES_BY_STATUS[statusCode] ?? 'INTERNAL';
+/** The generic reason of a status, for failures no domain rule names (framework errors, HTTP exceptions). */
+export function reasonForStatus(statusCode: number): GenericErrorReason {
+  return GENERIC_REASONS_BY_STATUS[statusCode] ?? 'INTERNAL';
+}
+
+export function isAppErrorReason(value: unknown): value is AppErrorReason {
+  return typeof value === 'string' && (APP_ERROR_REASONS as readonly string[]).includes(value);
 }
 
 export function isAppError(value: unknown): value is AppError {
@@ -87,7 +157,8 @@ export function isAppError(value: unknown): value is AppError {
   const candidate = value as Partial<AppError>;
   return (
     typeof candidate.statusCode === 'number' &&
-    typeof candidate.code === 'string' &&
+    isAppErrorReason(candidate.reason) &&
     (typeof candidate.message === 'string' || Array.isArray(candidate.message))
   );
 }
+

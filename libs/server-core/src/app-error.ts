@@ -1,16 +1,23 @@
 import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { AppError, AppErrorCode, codeForStatus, isAppError, makeAppError } from '@quotebook/contracts';
+import { AppError, AppErrorReason, isAppError, makeAppError, reasonForStatus } from '@quotebook/contracts';
 import { Observable, throwError } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
+import { databaseErrorOf, PG_UNIQUE_VIOLATION } from './database-errors';
 
 /** Throw this from a service: it crosses NATS as the AppError it carries. */
-export function appError(code: AppErrorCode, message: string | string[]): RpcException {
-  return new RpcException(makeAppError(code, message));
+export function appError(reason: AppErrorReason, message: string | string[]): RpcException {
+  return new RpcException(makeAppError(reason, message));
 }
 
 export const notFound = (what: string) => appError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => appError('FORBIDDEN', message);
+
+/** The reason of the AppError a failure carries (e.g. another service's answer), if it carries one. */
+export function reasonOf(error: unknown): AppErrorReason | undefined {
+  const carried = error instanceof RpcException ? error.getError() : error;
+  return isAppError(carried) ? carried.reason : undefined;
+}
 
 /** Any thrown value as our AppError: the one place that decides what a failure looks like. */
 export function toAppError(exception: unknown, logger?: Logger): AppError {
@@ -27,11 +34,11 @@ export function toAppError(exception: unknown, logger?: Logger): AppError {
       typeof response === 'object' && response !== null && 'message' in response
         ? (response as { message: string | string[] }).message
         : exception.message;
-    return { ...makeAppError(codeForStatus(status), message), statusCode: status };
+    return { ...makeAppError(reasonForStatus(status), message), statusCode: status };
   }
   if (exception instanceof QueryFailedError) {
-    const pgCode = (exception.driverError as { code?: string } | undefined)?.code;
-    if (pgCode === '23505') return makeAppError('CONFLICT', 'A record with the same unique value already exists');
+    const pgCode = databaseErrorOf(exception)?.code;
+    if (pgCode === PG_UNIQUE_VIOLATION) return makeAppError('CONFLICT', 'A record with the same unique value already exists');
     if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008' || pgCode === '22003') {
       return makeAppError('VALIDATION_FAILED', 'A value has the wrong format');
     }

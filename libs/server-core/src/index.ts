@@ -14,3 +14,8 @@ export * from './tenant-transaction';
 export * from './redis';
 export * from './session-state';
 export * from './session-checks';
+export * from './database-errors';
+export * from './events.module';
+export * from './tenant-purge';
+export * from './principal-checks';
+export * from './compensating-transaction';

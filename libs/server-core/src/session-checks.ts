@@ -59,7 +59,7 @@ export class SessionGuard implements CanActivate {
     const payload: unknown = context.switchToRpc().getData();
     if (!isRecord(payload) || !('principal' in payload)) return true;
     const principal = payload['principal'];
-    if (!isRecord(principal)) throw appError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
+    if (!isRecord(principal)) throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
     const tenantNeedNotExist = this.reflector.get<boolean | undefined>(TENANT_NEED_NOT_EXIST, context.getHandler());
     const verdict = await this.sessions.check({
       userId: principal['userId'],
@@ -67,8 +67,8 @@ export class SessionGuard implements CanActivate {
       sessionVersion: principal['sessionVersion'],
       targetTenantId: tenantNeedNotExist ? undefined : tenantNamedBy(payload),
     });
-    if (verdict === 'ended') throw appError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
-    if (verdict === 'tenant-not-found') throw appError('NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
+    if (verdict === 'ended') throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
+    if (verdict === 'tenant-not-found') throw appError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
     return true;
   }
 }

@@ -1,16 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
-import { appError, pageStart, withTenant } from '@quotebook/server-core';
+import {
+  appError,
+  pageStart,
+  requireTenantAccess,
+  requireTenantAdministration,
+  withConstraintErrors,
+  withTenant,
+  type ConstraintErrors,
+} from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { requireResourceId } from '../ids';
 import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
-import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { Customer } from './customer.entity';
 import { customerChanges, mapCustomer } from './customer.views';
+
+/** A tenant transaction whose price list vanished under it answers like a price list that never was. */
+const PRICE_LIST_GONE: ConstraintErrors = {
+  customers_price_list_fkey: () => appError('VALIDATION_FAILED', ['priceListId must be an active price list of this tenant']),
+};
 
 /** What a customer's JSON may add to its row's: the tag ids' key and brackets, camelCase keys. */
 const CUSTOMER_FIELDS_BYTES = 64;
@@ -106,16 +117,8 @@ export class CustomersService {
     });
   }
 
-  /** A tenant transaction whose price list vanished under it answers like a price list that never was. */
-  private async writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await withTenant(this.dataSource, tenantId, work);
-    } catch (error) {
-      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'customers_price_list_fkey')) {
-        throw appError('VALIDATION_FAILED', ['priceListId must be an active price list of this tenant']);
-      }
-      throw error;
-    }
+  private writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return withConstraintErrors(() => withTenant(this.dataSource, tenantId, work), PRICE_LIST_GONE);
   }
 }
 

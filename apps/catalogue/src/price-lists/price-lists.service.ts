@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PriceListDto, PriceListView, Principal } from '@quotebook/contracts';
-import { appError, withTenant } from '@quotebook/server-core';
+import { appError, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
-import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { assertDatesOrdered } from '../dates';
 import { requireResourceId } from '../ids';
 import { moneyOrNull } from '../money';
-import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { PriceList } from './price-list.entity';
 import { mapPriceList } from './price-list.views';
 import { assertRoomInList } from '../list-limits';
@@ -51,20 +49,18 @@ export class PriceListsService {
   async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
     requireTenantAdministration(principal, tenantId);
     const priceListId = requireResourceId(id, 'Price list');
-    try {
-      await withTenant(this.dataSource, tenantId, async (manager) => {
-        await findPriceList(manager, tenantId, priceListId);
-        const customers = await countCustomersUsing(manager, tenantId, priceListId);
-        if (customers > 0) throw priceListInUse(customers);
-        await manager.delete(PriceList, { tenantId, id: priceListId });
-      });
-    } catch (error) {
+    const inUse = () => withTenant(this.dataSource, tenantId, (manager) => countCustomersUsing(manager, tenantId, priceListId));
+    await withConstraintErrors(
+      () =>
+        withTenant(this.dataSource, tenantId, async (manager) => {
+          await findPriceList(manager, tenantId, priceListId);
+          const customers = await countCustomersUsing(manager, tenantId, priceListId);
+          if (customers > 0) throw priceListInUse(customers);
+          await manager.delete(PriceList, { tenantId, id: priceListId });
+        }),
       // a customer took the price list between the count and the delete: the foreign key refused
-      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'customers_price_list_fkey')) {
-        throw priceListInUse(await withTenant(this.dataSource, tenantId, (manager) => countCustomersUsing(manager, tenantId, priceListId)));
-      }
-      throw error;
-    }
+      { customers_price_list_fkey: async () => priceListInUse(await inUse()) },
+    );
     return { deleted: true };
   }
 }
@@ -95,7 +91,7 @@ async function countCustomersUsing(manager: EntityManager, tenantId: string, pri
 }
 
 function priceListInUse(customers: number) {
-  return appError('CONFLICT', `Price list is used by ${customers} customer(s)`);
+  return appError('PRICE_LIST_IN_USE', `Price list is used by ${customers} customer(s)`);
 }
 
 /**

@@ -1,19 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityDto, AvailabilityView, Principal } from '@quotebook/contracts';
-import { appError, withTenant } from '@quotebook/server-core';
+import {
+  appError,
+  requireTenantAccess,
+  requireTenantAdministration,
+  withConstraintErrors,
+  withTenant,
+  type ConstraintErrors,
+} from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
-import { PG_EXCLUSION_VIOLATION, PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { assertDatesOrdered } from '../dates';
 import { requireResourceId } from '../ids';
 import { moneyOrNull } from '../money';
-import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { Availability } from './availability.entity';
 import { Product } from './product.entity';
 import { mapAvailability } from './product.views';
 import { assertRoomInList } from '../list-limits';
 
 export const PERIOD_OVERLAPS = 'This period overlaps another availability period of the product';
+
+/** The database has the last word on overlaps (an exclusion constraint), also between concurrent requests. */
+const PERIOD_WRITE_ERRORS: ConstraintErrors = {
+  product_availability_no_overlap: () => appError('PERIOD_OVERLAP', PERIOD_OVERLAPS),
+  // the product was deleted while the period was being written
+  product_availability_product_fkey: () => appError('NOT_FOUND', 'Product not found'),
+};
 
 /** The availability periods of one product. */
 @Injectable()
@@ -74,16 +86,8 @@ export class AvailabilityService {
     return { deleted: true };
   }
 
-  /** The database has the last word on overlaps (an exclusion constraint), also between concurrent requests. */
-  private async writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await withTenant(this.dataSource, tenantId, work);
-    } catch (error) {
-      if (violates(error, PG_EXCLUSION_VIOLATION, 'product_availability_no_overlap')) throw appError('CONFLICT', PERIOD_OVERLAPS);
-      // the product was deleted while the period was being written
-      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'product_availability_product_fkey')) throw appError('NOT_FOUND', 'Product not found');
-      throw error;
-    }
+  private writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return withConstraintErrors(() => withTenant(this.dataSource, tenantId, work), PERIOD_WRITE_ERRORS);
   }
 }
 

@@ -11,13 +11,19 @@ import {
   type SetTagsDto,
   type TagIdsView,
 } from '@quotebook/contracts';
-import { appError, pageStart, withTenant } from '@quotebook/server-core';
+import {
+  appError,
+  pageStart,
+  requireTenantAccess,
+  requireTenantAdministration,
+  withConstraintErrors,
+  withTenant,
+  type ConstraintErrors,
+} from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { CatalogueEnv } from '../env';
 import { requireResourceId } from '../ids';
 import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
-import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { assertVatRateOfTenant } from '../vat-rates/vat-rates.service';
 import { Availability } from './availability.entity';
@@ -26,6 +32,11 @@ import { Product } from './product.entity';
 import { mapProduct } from './product.views';
 import { TenantLanguages } from './tenant-languages';
 import { copyItalianTexts, EMPTY_TEXTS, hasItalianTitle, mergeLanguageTexts, type ProductTexts } from './translations';
+
+/** A tenant transaction whose VAT rate vanished under it answers like a VAT rate that never was. */
+const VAT_RATE_GONE: ConstraintErrors = {
+  products_vat_rate_fkey: () => appError('VALIDATION_FAILED', ['vatRateId must be a VAT rate of this tenant']),
+};
 
 /** A clash among 2.2 billion codes is rare; several in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
@@ -156,7 +167,7 @@ export class ProductsService {
     return withTenant(this.dataSource, tenantId, async (manager) => {
       const product = await findProduct(manager, tenantId, productId, true);
       if (!hasItalianTitle(textsOf(product))) {
-        throw appError('VALIDATION_FAILED', ['The product has no Italian title to copy from']);
+        throw appError('ITALIAN_TITLE_MISSING', ['The product has no Italian title to copy from']);
       }
       Object.assign(product, withinTextLimit(copyItalianTexts(textsOf(product), dto.targetLanguages), COPY_TOO_LARGE));
       await manager.save(Product, product);
@@ -173,16 +184,8 @@ export class ProductsService {
     return mapProduct(product, tagIds, periods, this.today());
   }
 
-  /** A tenant transaction whose VAT rate vanished under it answers like a VAT rate that never was. */
-  private async writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await withTenant(this.dataSource, tenantId, work);
-    } catch (error) {
-      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'products_vat_rate_fkey')) {
-        throw appError('VALIDATION_FAILED', ['vatRateId must be a VAT rate of this tenant']);
-      }
-      throw error;
-    }
+  private writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return withConstraintErrors(() => withTenant(this.dataSource, tenantId, work), VAT_RATE_GONE);
   }
 
   private today(): string {
@@ -223,7 +226,7 @@ export async function insertProduct(
     );
     if (rows.length === 1) return findProduct(manager, product.tenantId, rows[0].id);
   }
-  throw appError('CONFLICT', 'No free product code was found; please try again');
+  throw appError('PRODUCT_CODE_EXHAUSTED', 'No free product code was found; please try again');
 }
 
 async function findProduct(manager: EntityManager, tenantId: string, id: string, forUpdate = false): Promise<Product> {

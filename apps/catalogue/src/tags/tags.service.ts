@@ -1,14 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Principal, TagDto, TagView } from '@quotebook/contracts';
-import { appError, withTenant } from '@quotebook/server-core';
+import {
+  appError,
+  requireTenantAccess,
+  requireTenantAdministration,
+  withConstraintErrors,
+  withTenant,
+  type ConstraintErrors,
+} from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireResourceId } from '../ids';
-import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { countTagged, isTagTargetType } from './tag-links';
 import { Tag } from './tag.entity';
 import { mapTag } from './tag.views';
 import { assertRoomInList } from '../list-limits';
+
+export const TAG_NAME_TAKEN = 'A tag with this name already exists';
+
+/** Two tags of one type with the same name (whatever its case or spaces) could not be told apart in a filter. */
+const UNIQUE_NAME: ConstraintErrors = { tags_name_unique: () => appError('TAG_NAME_TAKEN', TAG_NAME_TAKEN) };
 
 @Injectable()
 export class TagsService {
@@ -31,7 +42,7 @@ export class TagsService {
 
   async create(principal: Principal, tenantId: string, dto: TagDto): Promise<TagView> {
     requireTenantAdministration(principal, tenantId);
-    const created = await withTenant(this.dataSource, tenantId, async (manager) => {
+    const created = await this.writing(tenantId, async (manager) => {
       await assertRoomInList(manager, 'tags', tenantId);
       return manager.save(
         Tag,
@@ -44,13 +55,13 @@ export class TagsService {
   async update(principal: Principal, tenantId: string, id: string, dto: TagDto): Promise<TagView> {
     requireTenantAdministration(principal, tenantId);
     const tagId = requireResourceId(id, 'Tag');
-    const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
+    const updated = await this.writing(tenantId, async (manager) => {
       const tag = await findTag(manager, tenantId, tagId);
       if (dto.targetType !== tag.targetType) {
         // a product tag on customers (or the reverse) would make no sense: it has to be unassigned first
         const tagged = await countTagged(manager, tag.targetType, tenantId, tagId);
         if (tagged > 0) {
-          throw appError('CONFLICT', `Tag is assigned to ${tagged} ${tag.targetType}(s): its target type cannot change`);
+          throw appError('TAG_IN_USE', `Tag is assigned to ${tagged} ${tag.targetType}(s): its target type cannot change`);
         }
       }
       tag.name = dto.name;
@@ -70,6 +81,10 @@ export class TagsService {
       if (!affected) throw appError('NOT_FOUND', 'Tag not found');
     });
     return { deleted: true };
+  }
+
+  private writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return withConstraintErrors(() => withTenant(this.dataSource, tenantId, work), UNIQUE_NAME);
   }
 }
 

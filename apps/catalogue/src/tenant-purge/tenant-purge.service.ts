@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { withTenant } from '@quotebook/server-core';
+import { type TenantPurger, withTenant } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 
 /** Children before the parents their foreign keys protect (products keep VAT rates, customers price lists). */
@@ -16,11 +16,11 @@ const PURGE_ORDER = [
 ] as const;
 
 @Injectable()
-export class TenantPurgeService {
+export class TenantPurgeService implements TenantPurger {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Removes every catalogue row of the tenant in one transaction; returns how many rows went. */
-  async purge(tenantId: string): Promise<number> {
+  async purgeTenant(tenantId: string): Promise<number> {
     return withTenant(this.dataSource, tenantId, async (manager) => {
       let removed = 0;
       for (const table of PURGE_ORDER) {

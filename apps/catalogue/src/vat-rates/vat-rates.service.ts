@@ -1,16 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { formatCents, toCents, type Principal, type VatRateDto, type VatRateView } from '@quotebook/contracts';
-import { appError, withTenant } from '@quotebook/server-core';
+import {
+  appError,
+  requireTenantAccess,
+  requireTenantAdministration,
+  withConstraintErrors,
+  withTenant,
+  type ConstraintErrors,
+} from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
-import { PG_FOREIGN_KEY_VIOLATION, violates } from '../database-errors';
 import { requireResourceId } from '../ids';
-import { requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { VatRate } from './vat-rate.entity';
 import { mapVatRate } from './vat-rate.views';
 import { assertRoomInList } from '../list-limits';
 
 const VAT_RATE = 'VAT rate';
+export const VAT_RATE_DESCRIPTION_TAKEN = 'A VAT rate with this description already exists';
+
+/** Two rates of one agency with the same description (whatever its case or spaces) could not be told apart. */
+const UNIQUE_DESCRIPTION: ConstraintErrors = {
+  vat_rates_description_unique: () => appError('VAT_RATE_DESCRIPTION_TAKEN', VAT_RATE_DESCRIPTION_TAKEN),
+};
 
 @Injectable()
 export class VatRatesService {
@@ -26,7 +37,7 @@ export class VatRatesService {
 
   async create(principal: Principal, tenantId: string, dto: VatRateDto): Promise<VatRateView> {
     requireTenantAdministration(principal, tenantId);
-    const created = await withTenant(this.dataSource, tenantId, async (manager) => {
+    const created = await this.writing(tenantId, async (manager) => {
       await assertRoomInList(manager, 'vatRates', tenantId);
       return manager.save(VatRate, manager.create(VatRate, { tenantId, description: dto.description, rate: formatCents(toCents(dto.rate)) }));
     });
@@ -36,7 +47,7 @@ export class VatRatesService {
   async update(principal: Principal, tenantId: string, id: string, dto: VatRateDto): Promise<VatRateView> {
     requireTenantAdministration(principal, tenantId);
     const vatRateId = requireResourceId(id, VAT_RATE);
-    const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
+    const updated = await this.writing(tenantId, async (manager) => {
       const vatRate = await findVatRate(manager, tenantId, vatRateId);
       vatRate.description = dto.description;
       vatRate.rate = formatCents(toCents(dto.rate));
@@ -50,19 +61,22 @@ export class VatRatesService {
     requireTenantAdministration(principal, tenantId);
     const vatRateId = requireResourceId(id, VAT_RATE);
     const inUse = () => withTenant(this.dataSource, tenantId, (manager) => countProductsUsing(manager, tenantId, vatRateId));
-    try {
-      await withTenant(this.dataSource, tenantId, async (manager) => {
-        await findVatRate(manager, tenantId, vatRateId);
-        const products = await countProductsUsing(manager, tenantId, vatRateId);
-        if (products > 0) throw vatRateInUse(products);
-        await manager.delete(VatRate, { tenantId, id: vatRateId });
-      });
-    } catch (error) {
+    await withConstraintErrors(
+      () =>
+        withTenant(this.dataSource, tenantId, async (manager) => {
+          await findVatRate(manager, tenantId, vatRateId);
+          const products = await countProductsUsing(manager, tenantId, vatRateId);
+          if (products > 0) throw vatRateInUse(products);
+          await manager.delete(VatRate, { tenantId, id: vatRateId });
+        }),
       // a product took the rate between the count and the delete: the foreign key refused
-      if (violates(error, PG_FOREIGN_KEY_VIOLATION, 'products_vat_rate_fkey')) throw vatRateInUse(await inUse());
-      throw error;
-    }
+      { products_vat_rate_fkey: async () => vatRateInUse(await inUse()) },
+    );
     return { deleted: true };
+  }
+
+  private writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return withConstraintErrors(() => withTenant(this.dataSource, tenantId, work), UNIQUE_DESCRIPTION);
   }
 }
 
@@ -81,7 +95,7 @@ async function countProductsUsing(manager: EntityManager, tenantId: string, vatR
 }
 
 function vatRateInUse(products: number) {
-  return appError('CONFLICT', `VAT rate is used by ${products} product(s)`);
+  return appError('VAT_RATE_IN_USE', `VAT rate is used by ${products} product(s)`);
 }
 
 /**

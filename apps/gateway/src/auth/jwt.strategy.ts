@@ -1,9 +1,10 @@
-import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ROLES as ALL_ROLES, SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE, TokenClaims } from '@quotebook/contracts';
 import { SessionStates } from '@quotebook/server-core';
 import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { httpError } from '../common/http-exception.filter';
 import type { AuthenticatedPrincipal } from '../common/principal.decorator';
 
 export const JWT_SECRET = Symbol('JWT_SECRET');
@@ -48,8 +49,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       tokenId: claims.jti,
       targetTenantId: request.params?.['tenantId'],
     });
-    if (verdict === 'ended') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
-    if (verdict === 'tenant-not-found') throw new NotFoundException(TENANT_NOT_FOUND_MESSAGE);
+    if (verdict === 'ended') throw httpError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
+    if (verdict === 'tenant-not-found') throw httpError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
     return { userId: claims.sub, role: claims.role, tenantId, sessionVersion: claims.sv, jti: claims.jti, exp: claims.exp };
   }
 }

@@ -1,15 +1,28 @@
-import { BadRequestException, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { makeAppError } from '@quotebook/contracts';
-import { toHttpError } from './http-exception.filter';
+import { httpError, toHttpError } from './http-exception.filter';
 
 describe('toHttpError', () => {
   const logger = new Logger('test');
   beforeAll(() => jest.spyOn(logger, 'error').mockImplementation(() => undefined));
 
-  it('keeps a service AppError status and message', () => {
-    const error = toHttpError(new RpcException(makeAppError('CONFLICT', 'Keyword already exists')), logger);
-    expect(error).toEqual(expect.objectContaining({ statusCode: 409, message: 'Keyword already exists', error: 'Conflict' }));
+  it('keeps a service AppError status, message and domain reason', () => {
+    const error = toHttpError(new RpcException(makeAppError('KEYWORD_TAKEN', 'Keyword already exists')), logger);
+    expect(error).toEqual({ statusCode: 409, message: 'Keyword already exists', error: 'Conflict', reason: 'KEYWORD_TAKEN' });
+  });
+
+  it('gives the gateway its own reasons: the generic one of the status, or the domain rule it names', () => {
+    expect(toHttpError(new BadRequestException(['a']), logger).reason).toBe('VALIDATION_FAILED');
+    expect(toHttpError(new UnauthorizedException(), logger).reason).toBe('UNAUTHENTICATED');
+    expect(toHttpError(new NotFoundException(), logger).reason).toBe('NOT_FOUND');
+    expect(toHttpError(httpError('SESSION_ENDED', 'Session ended'), logger)).toEqual({
+      statusCode: 401,
+      message: 'Session ended',
+      error: 'Unauthorized',
+      reason: 'SESSION_ENDED',
+    });
+    expect(toHttpError(Object.assign(new Error('too large'), { status: 413 }), logger).reason).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('turns a service crash into 502, never 500', () => {

@@ -1,9 +1,23 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { AppError, codeForStatus, isAppError, makeAppError, statusForCode } from '@quotebook/contracts';
+import {
+  AppError,
+  AppErrorReason,
+  isAppError,
+  isAppErrorReason,
+  makeAppError,
+  reasonForStatus,
+  statusForReason,
+} from '@quotebook/contracts';
 import type { Response } from 'express';
 
-/** What the gateway answers for anything that went wrong: `{ statusCode, message, error }`. */
+/** A gateway failure that names its domain rule: answered with that reason and its status. */
+export function httpError(reason: AppErrorReason, message: string | string[]): HttpException {
+  const error = makeAppError(reason, message);
+  return new HttpException(error, error.statusCode);
+}
+
+/** What the gateway answers for anything that went wrong: `{ statusCode, message, error, reason }`. */
 export function toHttpError(exception: unknown, logger: Logger): AppError {
   if (exception instanceof RpcException) {
     const error = exception.getError();
@@ -19,12 +33,12 @@ export function toHttpError(exception: unknown, logger: Logger): AppError {
     const status = exception.getStatus();
     const response = exception.getResponse();
     const body = typeof response === 'string' ? { message: response } : (response as Partial<AppError>);
-    const code = codeForStatus(status);
+    const reason = isAppErrorReason(body.reason) ? body.reason : reasonForStatus(status);
     return {
-      code,
+      reason,
       statusCode: status,
       message: body.message ?? exception.message,
-      error: body.error ?? (code === 'INTERNAL' ? exception.name : statusForCode(code).error),
+      error: body.error ?? (reason === 'INTERNAL' ? exception.name : statusForReason(reason).error),
     };
   }
   // express body-parser failures carry a status: 400 malformed JSON, 413 body over the limit
@@ -47,6 +61,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.setHeader('Retry-After', String((exception as { retryAfterSeconds: number }).retryAfterSeconds));
     }
     if (response.headersSent) return;
-    response.status(error.statusCode).json({ statusCode: error.statusCode, message: error.message, error: error.error });
+    response
+      .status(error.statusCode)
+      .json({ statusCode: error.statusCode, message: error.message, error: error.error, reason: error.reason });
   }
 }

@@ -10,6 +10,6 @@ export class LogoUploadLimitFilter implements ExceptionFilter {
       .switchToHttp()
       .getResponse<Response>()
       .status(413)
-      .json({ statusCode: 413, message: LOGO_TOO_LARGE, error: 'Payload Too Large' });
+      .json({ statusCode: 413, message: LOGO_TOO_LARGE, error: 'Payload Too Large', reason: 'PAYLOAD_TOO_LARGE' });
   }
 }

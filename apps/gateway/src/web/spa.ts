@@ -27,7 +27,7 @@ function noCacheForHtml(response: Response, path: string): void {
   if (path.endsWith('.html')) response.setHeader('Cache-Control', 'no-cache');
 }
 
-const FILE_NOT_FOUND = { statusCode: 404, message: 'File not found', error: 'Not Found' };
+const FILE_NOT_FOUND = { statusCode: 404, message: 'File not found', error: 'Not Found', reason: 'NOT_FOUND' };
 
 /**
  * Uploaded files (logos), with the content type of their generated extension. Anything else under

@@ -9,11 +9,10 @@ import {
   type TokenClaims,
   type UserView,
 } from '@quotebook/contracts';
-import { appError, RpcClient } from '@quotebook/server-core';
+import { appError, reasonOf, RpcClient } from '@quotebook/server-core';
 import { randomUUID } from 'node:crypto';
 import { UserSessions } from '../sessions/user-sessions';
 import { PasswordHasher } from '../users/password-hasher';
-import { remoteErrorCode } from '../users/remote-error';
 import type { User } from '../users/user.entity';
 import { mapUser } from '../users/user.views';
 import { UsersService } from '../users/users.service';
@@ -34,7 +33,7 @@ export class AuthService {
     const passwordMatches = user
       ? await this.hasher.verify(user.passwordHash, password)
       : await this.hasher.verifyAgainstDummy(password);
-    if (!user || !passwordMatches) throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+    if (!user || !passwordMatches) throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     if (user.role !== 'superadmin') await this.assertTenantAllowsLogin(user);
     const claims: TokenClaims = { sub: user.id, role: user.role, tenantId: user.tenantId, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(claims);
@@ -44,15 +43,15 @@ export class AuthService {
 
   async me(principal: Principal | undefined): Promise<UserView> {
     const user = principal?.userId ? await this.users.findById(principal.userId) : null;
-    if (!user) throw appError('UNAUTHENTICATED', 'User no longer exists');
+    if (!user) throw appError('SESSION_ENDED', 'User no longer exists');
     return mapUser(user);
   }
 
   /** Tenancy owns the tenant's status; its 503 (tenancy down) reaches the caller unchanged. */
   private async assertTenantAllowsLogin(user: User): Promise<void> {
-    if (!user.tenantId) throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+    if (!user.tenantId) throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     const block = tenantLoginBlock(await this.tenantStatus(user.tenantId));
-    if (block) throw appError('FORBIDDEN', block);
+    if (block) throw appError(block.reason, block.message);
   }
 
   private async tenantStatus(tenantId: string): Promise<TenantDisplayStatus> {
@@ -60,7 +59,7 @@ export class AuthService {
       return (await this.rpc.send(TENANTS_LOGIN_STATUS, { tenantId })).status;
     } catch (error) {
       // a user whose tenant is gone (its deletion event not yet applied) cannot sign in
-      if (remoteErrorCode(error) === 'NOT_FOUND') throw appError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+      if (reasonOf(error) === 'TENANT_NOT_FOUND') throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       throw error;
     }
   }

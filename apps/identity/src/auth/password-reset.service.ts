@@ -102,7 +102,7 @@ export class PasswordResetService {
       // and so do the tokens signed in with the old password
       return { userId, state: await this.userSessions.end(manager, userId) };
     });
-    if (!reset) throw appError('VALIDATION_FAILED', RESET_PASSWORD_INVALID);
+    if (!reset) throw appError('RESET_LINK_INVALID', RESET_PASSWORD_INVALID);
     await this.userSessions.publish([reset]);
     return { message: PASSWORD_RESET_DONE };
   }

@@ -5,9 +5,9 @@ describe('tenantLoginBlock', () => {
   it.each([
     ['Active', null],
     ['Expiring Soon', null],
-    ['Disabled', TENANT_DISABLED_MESSAGE],
-    ['Expired', TENANT_EXPIRED_MESSAGE],
-  ] as const)('%s → %p', (status, expected) => {
-    expect(tenantLoginBlock(status)).toBe(expected);
+    ['Disabled', { reason: 'TENANT_DISABLED', message: TENANT_DISABLED_MESSAGE }],
+    ['Expired', { reason: 'TENANT_EXPIRED', message: TENANT_EXPIRED_MESSAGE }],
+  ] as const)('%s → %o', (status, expected) => {
+    expect(tenantLoginBlock(status)).toEqual(expected);
   });
 });

@@ -12,15 +12,14 @@ import {
   type UpdateUserDto,
   type UserView,
 } from '@quotebook/contracts';
-import { appError, pageOfItems, pageStart } from '@quotebook/server-core';
+import { appError, pageOfItems, pageStart, withConstraintErrors } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, FindOptionsWhere, In, Repository } from 'typeorm';
-import { isUniqueViolation } from '../database-errors';
 import { PasswordHasher } from './password-hasher';
 import { UserSessions } from '../sessions/user-sessions';
 import { User } from './user.entity';
 import { mapUser } from './user.views';
-import { USERNAME_TAKEN } from './users.service';
+import { UNIQUE_USERNAME, usernameTaken } from './users.service';
 
 const TEAM_LOCK_PREFIX = 'identity.team:';
 
@@ -59,7 +58,7 @@ export class TeamService {
     // the agency exists: the session checks refuse a request naming one that does not
     await this.requireAdministratorOf(principal, dto.tenantId);
     const role = requireTenantRole(dto.role);
-    if (await this.users.existsBy({ username: dto.username })) throw appError('CONFLICT', USERNAME_TAKEN);
+    if (await this.users.existsBy({ username: dto.username })) throw usernameTaken();
     const passwordHash = await this.hasher.hash(dto.password);
     const member = this.users.create({
       username: dto.username,
@@ -82,7 +81,7 @@ export class TeamService {
       const member = await this.findManageableMember(manager, actor, userId);
       if (member.role === 'tenant_admin' && role !== 'tenant_admin') await assertAnotherAdmin(manager, member);
       if (dto.username !== member.username && (await manager.existsBy(User, { username: dto.username }))) {
-        throw appError('CONFLICT', USERNAME_TAKEN);
+        throw usernameTaken();
       }
       // a token keeps the role and password it was issued under: changing either ends the user's sessions
       const endsSessions = member.role !== role || passwordHash !== null;
@@ -100,7 +99,7 @@ export class TeamService {
 
   async delete(principal: Principal, userId: string): Promise<{ deleted: true }> {
     const actor = await this.requireTeamAdministrator(principal);
-    if (userId === actor.id) throw appError('VALIDATION_FAILED', CANNOT_DELETE_SELF);
+    if (userId === actor.id) throw appError('OWN_ACCOUNT', CANNOT_DELETE_SELF);
     const tenantId = (await this.findManageableMember(this.users.manager, actor, userId)).tenantId;
     await this.withTeamLock(tenantId, async (manager) => {
       const member = await this.findManageableMember(manager, actor, userId);
@@ -120,7 +119,7 @@ export class TeamService {
     const userId = principal?.userId;
     if (typeof userId !== 'string' || !isUUID(userId)) throw notAdministrator();
     const actor = await this.users.findOneBy({ id: userId });
-    if (!actor) throw appError('UNAUTHENTICATED', 'User no longer exists');
+    if (!actor) throw appError('SESSION_ENDED', 'User no longer exists');
     return actor;
   }
 
@@ -160,19 +159,14 @@ export class TeamService {
     });
   }
 
-  private async saveMember(manager: EntityManager, member: User): Promise<User> {
-    try {
-      return await manager.save(User, member);
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
-      throw error;
-    }
+  private saveMember(manager: EntityManager, member: User): Promise<User> {
+    return withConstraintErrors(() => manager.save(User, member), UNIQUE_USERNAME);
   }
 }
 
 async function assertAnotherAdmin(manager: EntityManager, member: User & { tenantId: string }): Promise<void> {
   const admins = await manager.countBy(User, { tenantId: member.tenantId, role: 'tenant_admin' });
-  if (admins <= 1) throw appError('VALIDATION_FAILED', LAST_TENANT_ADMIN);
+  if (admins <= 1) throw appError('LAST_ADMINISTRATOR', LAST_TENANT_ADMIN);
 }
 
 /** The DTO allows only these; checked again because this is where a superadmin could otherwise be made. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { tenantDeletedListener } from '@quotebook/server-core';
 import { SessionsController } from '../sessions/sessions.controller';
 import { UserSessions } from '../sessions/user-sessions';
 import { IdentityUserStates } from '../sessions/user-states';
@@ -7,7 +8,6 @@ import { PasswordHasher } from './password-hasher';
 import { SuperadminSeeder } from './superadmin-seeder';
 import { TeamController } from './team.controller';
 import { TeamService } from './team.service';
-import { TenantDeletedListener } from './tenant-deleted.listener';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
@@ -15,7 +15,15 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [UsersController, TeamController, SessionsController],
-  providers: [UsersService, TeamService, PasswordHasher, SuperadminSeeder, TenantDeletedListener, UserSessions, IdentityUserStates],
+  providers: [
+    UsersService,
+    TeamService,
+    PasswordHasher,
+    SuperadminSeeder,
+    tenantDeletedListener({ consumer: 'identity', purger: UsersService, removed: 'user(s)' }),
+    UserSessions,
+    IdentityUserStates,
+  ],
   exports: [UsersService, PasswordHasher, UserSessions],
 })
 export class UsersModule {}

@@ -1,10 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Principal, TenantAdminView, UserView } from '@quotebook/contracts';
-import { appError } from '@quotebook/server-core';
+import { appError, requireSuperadmin, withConstraintErrors, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../database-errors';
-import { requireSuperadmin } from '../principal-checks';
 import { UserSessions } from '../sessions/user-sessions';
 import { PasswordHasher } from './password-hasher';
 import { CreateTenantAdminPayload, UpdateTenantAdminPayload } from './tenant-admin.payloads';
@@ -12,6 +10,9 @@ import { User } from './user.entity';
 import { mapTenantAdmin, mapUser } from './user.views';
 
 export const USERNAME_TAKEN = 'Username already exists';
+export const usernameTaken = () => appError('USERNAME_TAKEN', USERNAME_TAKEN);
+/** The unique index has the last word when two requests race for one username. */
+export const UNIQUE_USERNAME: ConstraintErrors = { users_username_key: usernameTaken };
 const SUPERADMIN_SEED_LOCK = 'identity.superadmin-seed';
 
 export interface SuperadminAccount {
@@ -75,7 +76,7 @@ export class UsersService {
 
   async createTenantAdmin(request: CreateTenantAdminPayload): Promise<UserView> {
     requireSuperadmin(request.principal);
-    if (await this.users.existsBy({ username: request.username })) throw appError('CONFLICT', USERNAME_TAKEN);
+    if (await this.users.existsBy({ username: request.username })) throw usernameTaken();
     const passwordHash = await this.hasher.hash(request.password);
     const admin = this.users.create({
       username: request.username,
@@ -85,12 +86,7 @@ export class UsersService {
       role: 'tenant_admin',
       tenantId: request.tenantId,
     });
-    try {
-      return mapUser(await this.users.save(admin));
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
-      throw error;
-    }
+    return mapUser(await withConstraintErrors(() => this.users.save(admin), UNIQUE_USERNAME));
   }
 
   async getTenantAdmin(principal: Principal, tenantId: string): Promise<TenantAdminView> {
@@ -102,20 +98,14 @@ export class UsersService {
     requireSuperadmin(request.principal);
     const admin = await this.requireTenantAdmin(request.tenantId);
     if (request.username !== admin.username && (await this.users.existsBy({ username: request.username }))) {
-      throw appError('CONFLICT', USERNAME_TAKEN);
+      throw usernameTaken();
     }
     admin.username = request.username;
     admin.name = request.name;
     admin.email = request.email;
     if (request.password) admin.passwordHash = await this.hasher.hash(request.password);
     const { saved, session } = await this.dataSource.transaction(async (manager) => {
-      let updated: User;
-      try {
-        updated = await manager.save(User, admin);
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_username_key')) throw appError('CONFLICT', USERNAME_TAKEN);
-        throw error;
-      }
+      const updated = await withConstraintErrors(() => manager.save(User, admin), UNIQUE_USERNAME);
       // a new password ends the admin's sessions, like any password change
       return { saved: updated, session: request.password ? await this.userSessions.end(manager, updated.id) : null };
     });

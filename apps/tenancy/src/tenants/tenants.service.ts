@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RpcException } from '@nestjs/microservices';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
-  isAppError,
   keywordProblem,
   normalizeTenantLanguages,
+  RESERVED_KEYWORDS,
   TENANT_DELETED,
   todayIn,
   USERS_CREATE_TENANT_ADMIN,
@@ -22,12 +21,22 @@ import {
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
-import { appError, EventBus, pageOfItems, pageStart, RpcClient, SessionStates } from '@quotebook/server-core';
+import {
+  appError,
+  EventBus,
+  pageOfItems,
+  pageStart,
+  requireSuperadmin,
+  requireTenantAccess,
+  requireTenantAdministration,
+  RpcClient,
+  runCompensated,
+  SessionStates,
+  withConstraintErrors,
+} from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
-import { isUniqueViolation } from '../database-errors';
 import { TenancyEnv } from '../env';
-import { requireSuperadmin, requireTenantAccess, requireTenantAdministration } from '../principal-checks';
 import { tenantSessionState } from '../sessions/tenant-states';
 import { Tenant } from './tenant.entity';
 import { mapLoginStatus, mapPublicTenant, mapTenant, settingsChanges } from './tenant.views';
@@ -70,9 +79,9 @@ export class TenantsService {
     requireSuperadmin(principal);
     assertKeywordAllowed(dto.keyword);
     await this.assertKeywordFree(this.tenants.manager, dto.keyword);
-    const tenant = await this.transaction(
-      async (manager) => {
-        const created = await this.saveTenant(
+    const tenant = await runCompensated(this.dataSource, {
+      local: (manager) =>
+        this.saveTenant(
           manager,
           manager.create(Tenant, {
             name: dto.name,
@@ -81,32 +90,26 @@ export class TenantsService {
             expiryDate: dto.expiryDate,
             enabled: dto.enabled ?? true,
           }),
-        );
-        try {
-          await this.rpc.send(USERS_CREATE_TENANT_ADMIN, {
-            principal,
-            tenantId: created.id,
-            username: dto.adminUsername,
-            password: dto.adminPassword,
-            name: dto.adminName,
-            email: dto.adminEmail,
-          });
-        } catch (error) {
-          // a timeout does not say whether identity created the admin: make sure it did not
-          if (outcomeUnknown(error)) await this.removeUsersOf(principal, created.id);
-          throw error;
-        }
-        return created;
-      },
-      (created) => this.removeUsersOf(principal, created.id),
-    );
+        ),
+      remote: (created) =>
+        this.rpc.send(USERS_CREATE_TENANT_ADMIN, {
+          principal,
+          tenantId: created.id,
+          username: dto.adminUsername,
+          password: dto.adminPassword,
+          name: dto.adminName,
+          email: dto.adminEmail,
+        }),
+      compensate: (created) => this.rpc.send(USERS_DELETE_BY_TENANT, { principal, tenantId: created.id }),
+      leftover: (created) => `Users of the rolled-back tenant ${created.id} may remain in identity`,
+    });
     await this.publishSessionState(tenant.id, tenantSessionState(tenant));
     return this.view(tenant);
   }
 
   async update(principal: Principal, tenantId: string, dto: UpdateTenantDto): Promise<TenantView> {
     requireSuperadmin(principal);
-    const tenant = await this.transaction(async (manager) => {
+    const tenant = await this.dataSource.transaction(async (manager) => {
       const current = await this.findTenant(manager, tenantId, true);
       // disabling the agency or moving its expiry ends its users' sessions: the new state replaces the old
       await this.sessions.forget({ tenants: [tenantId] });
@@ -139,7 +142,7 @@ export class TenantsService {
   async delete(principal: Principal, tenantId: string): Promise<{ deleted: true }> {
     requireSuperadmin(principal);
     if (!isUUID(tenantId)) throw tenantNotFound();
-    await this.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       await this.sessions.forget({ tenants: [tenantId] });
       const { affected } = await manager.delete(Tenant, { id: tenantId });
       if (!affected) throw tenantNotFound();
@@ -218,80 +221,28 @@ export class TenantsService {
 
   private async assertKeywordFree(manager: EntityManager, keyword: string, exceptTenantId?: string): Promise<void> {
     const taken = await manager.existsBy(Tenant, exceptTenantId ? { keyword, id: Not(exceptTenantId) } : { keyword });
-    if (taken) throw appError('CONFLICT', KEYWORD_TAKEN);
+    if (taken) throw keywordTaken();
   }
 
   /** Saves a tenant; the unique index has the last word when two requests race for one keyword. */
-  private async saveTenant(manager: EntityManager, tenant: Tenant): Promise<Tenant> {
-    try {
-      return await manager.save(Tenant, tenant);
-    } catch (error) {
-      if (isUniqueViolation(error, 'tenants_keyword_key')) throw appError('CONFLICT', KEYWORD_TAKEN);
-      throw error;
-    }
-  }
-
-  /** Compensation when a tenant did not survive after identity may have created its admin. */
-  private async removeUsersOf(principal: Principal, tenantId: string): Promise<void> {
-    try {
-      await this.rpc.send(USERS_DELETE_BY_TENANT, { principal, tenantId });
-    } catch (error) {
-      this.logger.error(
-        `Users of the rolled-back tenant ${tenantId} may remain in identity: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
-      );
-    }
-  }
-
-  /**
-   * Runs `work` in one transaction. A failure inside rolls back and is rethrown unchanged; when the
-   * commit itself fails, `afterFailedCommit` undoes what other services already did.
-   */
-  private async transaction<T>(
-    work: (manager: EntityManager) => Promise<T>,
-    afterFailedCommit?: (result: T) => Promise<void>,
-  ): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      let result: T;
-      try {
-        result = await work(runner.manager);
-      } catch (error) {
-        await runner.rollbackTransaction().catch((rollbackError: unknown) => this.logRollbackFailure(rollbackError));
-        throw error;
-      }
-      try {
-        await runner.commitTransaction();
-      } catch (error) {
-        if (runner.isTransactionActive) {
-          await runner.rollbackTransaction().catch((rollbackError: unknown) => this.logRollbackFailure(rollbackError));
-        }
-        await afterFailedCommit?.(result);
-        throw error;
-      }
-      return result;
-    } finally {
-      await runner.release();
-    }
-  }
-
-  private logRollbackFailure(error: unknown): void {
-    this.logger.error(`Rollback failed: ${error instanceof Error ? error.message : error}`);
+  private saveTenant(manager: EntityManager, tenant: Tenant): Promise<Tenant> {
+    return withConstraintErrors(() => manager.save(Tenant, tenant), { tenants_keyword_key: keywordTaken });
   }
 }
 
 function tenantNotFound() {
-  return appError('NOT_FOUND', 'Tenant not found');
+  return appError('TENANT_NOT_FOUND', 'Tenant not found');
+}
+
+function keywordTaken() {
+  return appError('KEYWORD_TAKEN', KEYWORD_TAKEN);
 }
 
 function assertKeywordAllowed(keyword: string): void {
   const problem = keywordProblem(keyword);
-  if (problem) throw appError('VALIDATION_FAILED', [problem]);
+  if (problem) throw appError(isReservedKeyword(keyword) ? 'KEYWORD_RESERVED' : 'VALIDATION_FAILED', [problem]);
 }
 
-/** A timeout or a garbled answer: the other service may or may not have done the work. */
-function outcomeUnknown(error: unknown): boolean {
-  const carried = error instanceof RpcException ? error.getError() : undefined;
-  return isAppError(carried) && (carried.code === 'SERVICE_TIMEOUT' || carried.code === 'BAD_GATEWAY' || carried.code === 'INTERNAL');
+function isReservedKeyword(keyword: string): boolean {
+  return (RESERVED_KEYWORDS as readonly string[]).includes(keyword);
 }
