@@ -79,7 +79,7 @@ describe('a service whose reply cannot be sent (integration)', () => {
     const began = Date.now();
     const error = await failureOf(rpc.send(HUGE, {}));
     expect(Date.now() - began).toBeLessThan(4000);
-    expect(error).toMatchObject({ code: 'BAD_GATEWAY', statusCode: 502, message: REPLY_TOO_LARGE_MESSAGE });
+    expect(error).toMatchObject({ reason: 'BAD_GATEWAY', statusCode: 502, message: REPLY_TOO_LARGE_MESSAGE });
     await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
   });
 
@@ -96,13 +96,13 @@ describe('a service whose reply cannot be sent (integration)', () => {
 
   it('answers a reply that cannot be serialized with an error, and answers the next request', async () => {
     const error = await failureOf(rpc.send(UNSERIALIZABLE, {}));
-    expect(error).toMatchObject({ code: 'INTERNAL', statusCode: 500, message: REPLY_FAILED_MESSAGE });
+    expect(error).toMatchObject({ reason: 'INTERNAL', statusCode: 500, message: REPLY_FAILED_MESSAGE });
     await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
   });
 
   it('refuses a request over the bus limit at once with a 413 (nothing is sent)', async () => {
     const error = await failureOf(rpc.send(PING, { padding: 'p'.repeat(1024 * 1024) } as unknown as Record<string, never>));
-    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', statusCode: 413 });
+    expect(error).toMatchObject({ reason: 'PAYLOAD_TOO_LARGE', statusCode: 413 });
     await expect(rpc.send(PING, {})).resolves.toEqual({ pong: true });
   });
 
@@ -110,7 +110,7 @@ describe('a service whose reply cannot be sent (integration)', () => {
     const connection = await connect({ servers: [NATS_URL] });
     try {
       const reply = await connection.request(PING.subject, StringCodec().encode('{not json'), { timeout: 4000 });
-      expect(JSON.parse(StringCodec().decode(reply.data))).toMatchObject({ err: { code: 'INTERNAL', statusCode: 500 }, isDisposed: true });
+      expect(JSON.parse(StringCodec().decode(reply.data))).toMatchObject({ err: { reason: 'INTERNAL', statusCode: 500 }, isDisposed: true });
     } finally {
       await connection.close();
     }

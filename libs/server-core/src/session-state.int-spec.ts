@@ -204,7 +204,7 @@ describe(SessionStates.name, () => {
       expect(failure).toBeInstanceOf(RpcException);
       expect((failure as RpcException).getError()).toMatchObject({
         statusCode: 503,
-        code: 'SERVICE_UNAVAILABLE',
+        reason: 'SERVICE_UNAVAILABLE',
         message: expect.stringContaining('The session store (Redis) is unavailable'),
       });
     } finally {
