@@ -1,6 +1,7 @@
 import type { PriceListView } from '@quotebook/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { aPriceList, json, on } from '../../test/gateway-stub';
+import { answerDeleteConfirmation } from '../../test/confirm';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
 import { priceListRequestFrom, validatePriceListForm, type PriceListFormValues } from './price-list-form';
 
@@ -63,10 +64,10 @@ describe('price lists page', () => {
     const first = (await screen.findByText('Scuole 2025')).closest('tr') as HTMLElement;
     expect(within(first).getByText('Created 10/01/2025')).toBeTruthy();
     expect(within(first).getByText('01/01/2025 – 31/12/2025')).toBeTruthy();
-    expect(within(first).getByText('10.00%')).toBeTruthy();
+    expect(within(first).getByText('10,00%')).toBeTruthy();
     expect(within(first).getByText('Active')).toBeTruthy();
     const second = screen.getByText('Gruppi').closest('tr') as HTMLElement;
-    expect(within(second).getByText('€ 15.50')).toBeTruthy();
+    expect(within(second).getByText('€ 15,50')).toBeTruthy();
     expect(within(second).getByText('Inactive')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Name', 'Validity Period', 'Reduction Amount', 'Reduction %', 'Status', 'Actions',
@@ -111,8 +112,7 @@ describe('price lists page', () => {
     expect(await screen.findByText('Estate')).toBeTruthy();
   });
 
-  it('deletes after the browser confirmation', async () => {
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  it('deletes after a confirmation naming the price list', async () => {
     renderTenantPage('/sole/price-lists', [
       on('GET', LIST, () => json([aPriceList()])),
       on('DELETE', `${LIST}/pl-1`, () => new Response(null, { status: 204 })),
@@ -121,7 +121,7 @@ describe('price lists page', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this price list?');
+    await answerDeleteConfirmation("Delete price list 'Scuole 2025'?", 'Are you sure you want to delete this price list?', 'Delete');
     expect(await screen.findByText('Price list deleted successfully')).toBeTruthy();
   });
 });

@@ -28,10 +28,10 @@ describe('VAT rates page', () => {
     ]);
 
     const card = await screen.findByRole('article', { name: 'Super ridotta' });
-    expect(within(card).getByText('4.00%')).toBeTruthy();
+    expect(within(card).getByText('4,00%')).toBeTruthy();
     expect(within(card).getByText('Created')).toBeTruthy();
     expect(within(card).getByText('03/02/2025')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Aliquota ordinaria' })).getByText('22.00%')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Aliquota ordinaria' })).getByText('22,00%')).toBeTruthy();
   });
 
   it("says 'No VAT rates configured' when there are none", async () => {
