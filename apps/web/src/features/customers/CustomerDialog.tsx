@@ -1,11 +1,11 @@
 import type { CustomerView, PriceListView, TagView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useState, type ChangeEvent } from 'react';
+import { twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
 import { FormDialog } from '../../shared/form-dialog/FormDialog';
-import { failureToast, successToast } from '../../shared/toast/outcome-toasts';
-import { useToast } from '../../shared/toast/use-toast';
+import { useEntityForm } from '../../shared/form/use-entity-form';
+import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { sameTagIds } from '../tags/tag-form';
 import { TagPicker } from '../tags/TagPicker';
 import {
@@ -14,7 +14,6 @@ import {
   customerRequestFrom,
   priceListOptions,
   validateCustomerForm,
-  type CustomerFormErrors,
   type CustomerFormValues,
 } from './customer-form';
 import { useCreateCustomerMutation, useSetCustomerTagsMutation, useUpdateCustomerMutation } from './customers.api';
@@ -45,104 +44,70 @@ interface CustomerDialogProps {
   onClose: () => void;
 }
 
-const twoColumns = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
-
 export function CustomerDialog({ tenantId, customer, priceLists, customerTags, onClose }: CustomerDialogProps) {
-  const [values, setValues] = useState(() => customerFormFrom(customer));
-  const [errors, setErrors] = useState<CustomerFormErrors>({});
-  const [createCustomer, { isLoading: creating }] = useCreateCustomerMutation();
-  const [updateCustomer, { isLoading: updating }] = useUpdateCustomerMutation();
-  const [setCustomerTags, { isLoading: tagging }] = useSetCustomerTagsMutation();
-  const toast = useToast();
-  const busy = creating || updating || tagging;
+  const [createCustomer] = useCreateCustomerMutation();
+  const [updateCustomer] = useUpdateCustomerMutation();
+  const [setCustomerTags] = useSetCustomerTagsMutation();
 
-  const text = (field: TextFieldName) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues({ ...values, [field]: event.target.value });
-
-  /** Spec §8: a failed tag assignment is logged and does not undo the saved customer. */
-  const saveTags = async (id: string) => {
-    if (sameTagIds(values.tagIds, customer?.tagIds ?? [])) return;
+  /** A failed tag assignment is logged and does not undo the saved customer. */
+  const saveTags = async (id: string, tagIds: string[]) => {
+    if (sameTagIds(tagIds, customer?.tagIds ?? [])) return;
     try {
-      await setCustomerTags({ tenantId, id, tagIds: values.tagIds }).unwrap();
+      await setCustomerTags({ tenantId, id, tagIds }).unwrap();
     } catch (error) {
       console.warn('Could not save the customer tags', error);
     }
   };
 
-  const submit = async () => {
-    const problems = validateCustomerForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const body = customerRequestFrom(values);
-    try {
-      if (customer) {
-        await updateCustomer({ tenantId, id: customer.id, body }).unwrap();
-        await saveTags(customer.id);
-        toast(successToast('Customer updated successfully'));
-      } else {
-        const created = await createCustomer({ tenantId, body }).unwrap();
-        await saveTags(created.id);
-        toast(successToast('Customer created successfully'));
-      }
-      onClose();
-    } catch (error) {
-      toast(failureToast(error, customer ? 'Failed to update customer' : 'Failed to create customer'));
-    }
-  };
+  const form = useEntityForm({
+    initial: () => customerFormFrom(customer),
+    validate: validateCustomerForm,
+    save: async (values) => {
+      const body = customerRequestFrom(values);
+      const saved = customer
+        ? await updateCustomer({ tenantId, id: customer.id, body }).unwrap()
+        : await createCustomer({ tenantId, body }).unwrap();
+      await saveTags(saved.id, values.tagIds);
+    },
+    ...outcomeTexts('customer', customer ? 'update' : 'create'),
+    onSaved: onClose,
+  });
 
   return (
     <FormDialog
       title={customer ? 'Edit Customer' : 'Add Customer'}
       submitLabel={customer ? 'Save Changes' : 'Create Customer'}
       busyLabel={customer ? 'Saving...' : 'Creating...'}
-      busy={busy}
-      onSubmit={submit}
+      busy={form.busy}
+      onSubmit={form.submit}
       onClose={onClose}
       maxWidth="md"
     >
       <Box sx={twoColumns}>
-        <SelectField
-          label="Title"
-          name="title"
-          value={values.title}
-          options={TITLE_OPTIONS}
-          onChange={(title) => setValues({ ...values, title })}
-          error={errors.title}
-          required
-          disabled={busy}
-          margin="dense"
-        />
+        <SelectField label="Title" options={TITLE_OPTIONS} required margin="dense" {...form.select('title')} />
         {TEXT_FIELDS.map((field) => (
           <TextField
             key={field.name}
             label={field.label}
-            name={field.name}
             type={field.type}
             autoComplete={field.autoComplete ?? 'off'}
-            value={values[field.name]}
-            onChange={text(field.name)}
-            error={Boolean(errors[field.name])}
-            helperText={errors[field.name]}
             required={field.required}
-            disabled={busy}
             autoFocus={field.name === 'name'}
+            {...form.text(field.name)}
           />
         ))}
         <SelectField
           label="Price List"
-          name="priceListId"
-          value={values.priceListId}
           options={priceListOptions(priceLists, customer?.priceListId ?? null)}
-          onChange={(priceListId) => setValues({ ...values, priceListId })}
-          disabled={busy}
           margin="dense"
+          {...form.select('priceListId')}
         />
       </Box>
       <TagPicker
         tags={customerTags}
-        value={values.tagIds}
-        onChange={(tagIds) => setValues({ ...values, tagIds })}
-        disabled={busy}
+        value={form.values.tagIds}
+        onChange={(tagIds) => form.set('tagIds', tagIds)}
+        disabled={form.busy}
         emptyHint="No customer tags yet: create them on the Tags page."
       />
     </FormDialog>

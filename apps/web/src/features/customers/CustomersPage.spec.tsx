@@ -1,6 +1,7 @@
 import type { CustomerView } from '@quotebook/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCustomer, aPriceList, aTag, gatewayError, json, on } from '../../test/gateway-stub';
+import { answerDeleteConfirmation } from '../../test/confirm';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
 import {
   customerFormFrom,
@@ -10,6 +11,7 @@ import {
   validateCustomerForm,
 } from './customer-form';
 
+const DELETE_QUESTION = 'Are you sure you want to delete this customer? This action cannot be undone.';
 const LIST = '/api/tenants/tenant-1/customers';
 const tags = [
   aTag({ id: 'tag-schools', name: 'Scuole', targetType: 'customer' }),
@@ -190,7 +192,7 @@ describe('customers page', () => {
     expect(requests.some((request) => request.path.endsWith('/tags') && request.method === 'PUT')).toBe(false);
   });
 
-  it('deletes a customer after the confirmation dialog', async () => {
+  it('deletes a customer after a confirmation naming them, which starts on Cancel', async () => {
     const { requests } = renderTenantPage('/sole/customers', [
       on('GET', LIST, () => json([dante])),
       on('DELETE', `${LIST}/customer-1`, () => new Response(null, { status: 204 })),
@@ -199,14 +201,11 @@ describe('customers page', () => {
     const row = (await screen.findByText('Spett.le Scuola Dante Alighieri')).closest('tr') as HTMLElement;
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete Customer' });
-    expect(within(confirm).getByText('Are you sure you want to delete this customer? This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await answerDeleteConfirmation("Delete customer 'Scuola Dante Alighieri'?", DELETE_QUESTION, 'Cancel');
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete Customer' })).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation("Delete customer 'Scuola Dante Alighieri'?", DELETE_QUESTION, 'Delete');
     expect(await screen.findByText('Customer deleted successfully')).toBeTruthy();
   });
 });
