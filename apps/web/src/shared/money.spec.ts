@@ -16,11 +16,21 @@ describe('money text', () => {
     expect(isMoneyText(value)).toBe(expected);
   });
 
-  it('shows two decimals without floating point', () => {
-    expect(twoDecimals('45')).toBe('45.00');
-    expect(twoDecimals('0.1')).toBe('0.10');
-    expect(twoDecimals('007.25')).toBe('7.25');
-    expect(formatEuro('1234.5')).toBe('€ 1234.50');
+  it.each([
+    ['45.5', '€ 45,50'],
+    ['45', '€ 45,00'],
+    ['0.07', '€ 0,07'],
+    ['1234.5', '€ 1.234,50'],
+    ['1234567.89', '€ 1.234.567,89'],
+    ['-1234.5', '-€ 1.234,50'],
+  ])('shows %s in euro the Italian way: %s', (value, shown) => {
+    expect(formatEuro(value)).toBe(shown);
+  });
+
+  it('shows two decimals with a decimal comma, without floating point', () => {
+    expect(twoDecimals('45')).toBe('45,00');
+    expect(twoDecimals('0.1')).toBe('0,10');
+    expect(twoDecimals('007.25')).toBe('7,25');
     expect(moneyOrNull('  ')).toBeNull();
     expect(moneyOrNull(' 12.30 ')).toBe('12.30');
   });

@@ -1,23 +1,19 @@
-/** What a money or rate input accepts: a non-negative number with at most two decimals. */
-const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
+import { formatDecimal, isMoneyValue } from '@quotebook/domain';
 
+/** Money shown in euro the Italian way: "€ 1.234,50". */
+export { formatEuro } from '@quotebook/domain';
+
+/** What a money or rate input accepts: a non-negative number with at most two decimals. */
 export function isMoneyText(value: string): boolean {
-  return MONEY_TEXT.test(value.trim());
+  return isMoneyValue(value);
 }
 
 /**
- * `"45.5"` → `"45.50"`: the server already answers with two decimals; this keeps the display right for
- * any other numeric text without going through floating point.
+ * A rate or amount shown with two decimals the Italian way: `"22"` → `"22,00"`, read digit by digit,
+ * never through floating point. For display only; inputs keep the API's dot.
  */
 export function twoDecimals(value: string): string {
-  const text = value.trim();
-  if (!MONEY_TEXT.test(text)) return text;
-  const [whole, fraction = ''] = text.split('.');
-  return `${String(Number(whole))}.${fraction.padEnd(2, '0')}`;
-}
-
-export function formatEuro(value: string): string {
-  return `€ ${twoDecimals(value)}`;
+  return formatDecimal(value);
 }
 
 /** Money typed in a form as the API wants it: trimmed text, or null when left empty. */

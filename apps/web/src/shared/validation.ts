@@ -1,7 +1,8 @@
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail } from '@quotebook/domain';
 
+/** The product's one e-mail rule, the same the server checks. */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  return isEmail(value);
 }
 
 /** A web address with or without its scheme (`www.agency.it` is accepted, like the gateway does). */

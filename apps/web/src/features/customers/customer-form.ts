@@ -1,25 +1,15 @@
 import type { CustomerView, PriceListView } from '@quotebook/contracts';
+import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE, isEmail, MESSAGES } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
-import { isValidEmail } from '../../shared/validation';
 import type { CustomerRequest } from './customers.api';
 
-/** Spec §3 salutations (the same list the server checks in libs/contracts). */
-export const CUSTOMER_TITLES = [
-  'Spett.le',
-  'Gent.mo',
-  'Gent.ma',
-  'Dott.',
-  'Dott.ssa',
-  'Egregio dott.',
-  'Gent.ma Dottoressa',
-] as const;
-export const DEFAULT_CUSTOMER_TITLE = 'Spett.le';
+export { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE };
 
 export const CUSTOMER_MESSAGES = {
-  titleRequired: 'Title is required',
-  nameRequired: 'Ragione sociale is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email format',
+  titleRequired: MESSAGES.customerTitleRequired,
+  nameRequired: MESSAGES.customerNameRequired,
+  emailRequired: MESSAGES.emailRequired,
+  emailInvalid: MESSAGES.emailInvalid,
 } as const;
 
 export const DELETE_CUSTOMER_CONFIRMATION = 'Are you sure you want to delete this customer? This action cannot be undone.';
@@ -53,14 +43,14 @@ export function customerFormFrom(customer?: CustomerView): CustomerFormValues {
   };
 }
 
-/** Spec §5: title, name and a valid email required; a PEC, when given, is an email address too. */
+/** Title, name and a valid email required; a PEC, when given, is an email address too. */
 export function validateCustomerForm(values: CustomerFormValues): CustomerFormErrors {
   const errors: CustomerFormErrors = {};
   if (!(CUSTOMER_TITLES as readonly string[]).includes(values.title)) errors.title = CUSTOMER_MESSAGES.titleRequired;
   if (!values.name.trim()) errors.name = CUSTOMER_MESSAGES.nameRequired;
   if (!values.email.trim()) errors.email = CUSTOMER_MESSAGES.emailRequired;
-  else if (!isValidEmail(values.email)) errors.email = CUSTOMER_MESSAGES.emailInvalid;
-  if (values.pec.trim() && !isValidEmail(values.pec)) errors.pec = CUSTOMER_MESSAGES.emailInvalid;
+  else if (!isEmail(values.email)) errors.email = CUSTOMER_MESSAGES.emailInvalid;
+  if (values.pec.trim() && !isEmail(values.pec)) errors.pec = CUSTOMER_MESSAGES.emailInvalid;
   return errors;
 }
 

@@ -1,14 +1,15 @@
 import type { PriceListView } from '@quotebook/contracts';
+import { isMoneyValue, MAX_PERCENT, MESSAGES } from '@quotebook/domain';
 import { isMoneyText, moneyOrNull } from '../../shared/money';
 import type { PriceListRequest } from './price-lists.api';
 
 export const PRICE_LIST_MESSAGES = {
-  nameRequired: 'Name is required',
-  startDateRequired: 'Start date is required',
-  endDateRequired: 'End date is required',
-  endBeforeStart: 'End date must be on or after the start date',
-  amount: 'Reduction amount must be at least 0 with at most 2 decimals',
-  percentage: 'Reduction percentage must be a number from 0 to 100 with at most 2 decimals',
+  nameRequired: MESSAGES.nameRequired,
+  startDateRequired: MESSAGES.startDateRequired,
+  endDateRequired: MESSAGES.endDateRequired,
+  endBeforeStart: MESSAGES.endBeforeStart,
+  amount: MESSAGES.reductionAmount,
+  percentage: MESSAGES.reductionPercentage,
 } as const;
 
 export const DELETE_PRICE_LIST_CONFIRMATION = 'Are you sure you want to delete this price list?';
@@ -36,7 +37,7 @@ export function priceListFormFrom(priceList?: PriceListView): PriceListFormValue
   };
 }
 
-/** Spec §5: name and both dates required; reductions optional (either, both or none), percentage ≤ 100. */
+/** Name and both dates required; reductions optional (either, both or none), percentage ≤ 100. */
 export function validatePriceListForm(values: PriceListFormValues): PriceListFormErrors {
   const errors: PriceListFormErrors = {};
   if (!values.name.trim()) errors.name = PRICE_LIST_MESSAGES.nameRequired;
@@ -47,13 +48,13 @@ export function validatePriceListForm(values: PriceListFormValues): PriceListFor
   const amount = values.reductionAmount.trim();
   if (amount && !isMoneyText(amount)) errors.reductionAmount = PRICE_LIST_MESSAGES.amount;
   const percentage = values.reductionPercentage.trim();
-  if (percentage && (!isMoneyText(percentage) || Number(percentage) > 100)) {
+  if (percentage && !isMoneyValue(percentage, MAX_PERCENT)) {
     errors.reductionPercentage = PRICE_LIST_MESSAGES.percentage;
   }
   return errors;
 }
 
-/** Empty reductions are sent as null (spec §5). */
+/** Empty reductions are sent as null. */
 export function priceListRequestFrom(values: PriceListFormValues): PriceListRequest {
   return {
     name: values.name.trim(),

@@ -42,7 +42,7 @@ describe('products page', () => {
     expect(within(first).getByText('Con guida')).toBeTruthy();
     expect(within(first).getByText('Arte e cultura')).toBeTruthy();
     expect(within(first).getByText('2h 30m')).toBeTruthy();
-    expect(within(first).getByText('€ 45.00')).toBeTruthy();
+    expect(within(first).getByText('€ 45,00')).toBeTruthy();
     const second = rowOf('ZZ99XY');
     expect(within(second).getAllByText('ZZ99XY')).toHaveLength(2);
     expect(within(second).getByText('45m')).toBeTruthy();
@@ -102,7 +102,7 @@ describe('products page', () => {
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Giro in barca' } });
     fireEvent.change(within(dialog).getByLabelText('Duration (hours)'), { target: { value: '3' } });
     fireEvent.change(within(dialog).getByLabelText('Duration (minutes)'), { target: { value: '15' } });
-    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Aliquota ordinaria (22.00%)' })).toBeTruthy());
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Aliquota ordinaria (22,00%)' })).toBeTruthy());
     fireEvent.change(within(dialog).getByLabelText('VAT Rate'), { target: { value: 'vat-22' } });
     expect(within(dialog).queryByLabelText('VIP')).toBeNull();
     fireEvent.click(within(dialog).getByLabelText('Mare'));
@@ -230,7 +230,7 @@ describe('availability dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Availability: Tour del Colosseo' });
     const items = within(within(dialog).getByRole('list', { name: 'Availability periods' })).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['01/04/2025 – 30/06/2025', '01/07/2025 – 30/09/2025']);
-    expect(within(items[0]).getByText('€ 45.00 per person · VAT excluded')).toBeTruthy();
+    expect(within(items[0]).getByText('€ 45,00 per person · VAT excluded')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Period' }));
     const form = screen.getByRole('dialog', { name: 'Add Availability Period' });

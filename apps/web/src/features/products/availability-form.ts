@@ -1,14 +1,15 @@
 import type { AvailabilityView } from '@quotebook/contracts';
+import { MAX_PARTICIPANTS, MESSAGES } from '@quotebook/domain';
 import { formatDate } from '../../shared/formatters';
 import { formatEuro, isMoneyText } from '../../shared/money';
 import type { AvailabilityRequest } from './products.api';
 
 export const AVAILABILITY_MESSAGES = {
-  startDateRequired: 'Start date is required',
-  endDateRequired: 'End date is required',
-  endBeforeStart: 'End date must be on or after the start date',
-  minParticipants: 'Minimum participants must be a whole number of at least 1',
-  amount: 'Enter an amount of at least 0 with at most 2 decimals',
+  startDateRequired: MESSAGES.startDateRequired,
+  endDateRequired: MESSAGES.endDateRequired,
+  endBeforeStart: MESSAGES.endBeforeStart,
+  minParticipants: MESSAGES.minParticipants,
+  amount: MESSAGES.amount,
 } as const;
 
 export const DELETE_AVAILABILITY_CONFIRMATION =
@@ -56,14 +57,15 @@ const MONEY_FIELDS: ReadonlyArray<{ flag: Flag; field: MoneyField }> = [
   { flag: 'hasAdditionalCosts', field: 'additionalCosts' },
 ];
 
-/** Spec §5; a value is checked only while its checkbox is on (a hidden field cannot be wrong). */
+/** A value is checked only while its checkbox is on (a hidden field cannot be wrong). */
 export function validateAvailabilityForm(values: AvailabilityFormValues): AvailabilityFormErrors {
   const errors: AvailabilityFormErrors = {};
   if (!values.startDate) errors.startDate = AVAILABILITY_MESSAGES.startDateRequired;
   if (!values.endDate) errors.endDate = AVAILABILITY_MESSAGES.endDateRequired;
   // ISO dates compare correctly as text
   else if (values.startDate && values.endDate < values.startDate) errors.endDate = AVAILABILITY_MESSAGES.endBeforeStart;
-  if (values.hasMinParticipants && !/^[1-9]\d*$/.test(values.minParticipants.trim())) {
+  const minimum = values.minParticipants.trim();
+  if (values.hasMinParticipants && (!/^[1-9]\d*$/.test(minimum) || Number(minimum) > MAX_PARTICIPANTS)) {
     errors.minParticipants = AVAILABILITY_MESSAGES.minParticipants;
   }
   for (const { flag, field } of MONEY_FIELDS) {
@@ -98,7 +100,7 @@ export function periodRange(period: AvailabilityView): string {
   return `${formatDate(period.startDate)} – ${formatDate(period.endDate)}`;
 }
 
-/** One line describing what a period charges, e.g. "Min. 2 participants · € 45.00 per person". */
+/** One line describing what a period charges, e.g. "Min. 2 participants · € 45,00 per person". */
 export function periodSummary(period: AvailabilityView): string {
   const parts: string[] = [];
   if (period.hasMinParticipants && period.minParticipants) parts.push(`Min. ${period.minParticipants} participants`);

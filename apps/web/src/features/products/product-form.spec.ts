@@ -71,8 +71,9 @@ describe('product list helpers', () => {
   });
 
   it.each([
-    ['45.00', '€ 45.00'],
-    ['120.5', '€ 120.50'],
+    ['45.00', '€ 45,00'],
+    ['45.5', '€ 45,50'],
+    ['1234.5', '€ 1.234,50'],
     ['0.00', 'N/A'],
     [null, 'N/A'],
   ])('current price %s → %s', (price, shown) => {
@@ -153,7 +154,7 @@ describe('availability form', () => {
 
   it('summarises what a period charges', () => {
     expect(periodSummary(aPeriod({ hasMinParticipants: true, minParticipants: 2, hasFlatRate: true, flatRate: '100.00' }))).toBe(
-      'Min. 2 participants · € 45.00 per person · Flat rate € 100.00 · VAT excluded',
+      'Min. 2 participants · € 45,00 per person · Flat rate € 100,00 · VAT excluded',
     );
   });
 });

@@ -1,24 +1,25 @@
 import type { ProductView, Translations, VatRateView } from '@quotebook/contracts';
+import { DEFAULT_LANGUAGE, DURATION_MINUTES, formatEuro, MAX_DURATION_HOURS, MESSAGES } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
 import { twoDecimals } from '../../shared/money';
 import type { ProductRequest } from './products.api';
 
-export const ITALIAN = 'it';
+export const ITALIAN = DEFAULT_LANGUAGE;
 
 export const PRODUCT_MESSAGES = {
-  titleRequired: 'Title is required',
+  titleRequired: MESSAGES.titleRequired,
 } as const;
 
 export const DELETE_PRODUCT_CONFIRMATION = 'Are you sure you want to delete this product? This action cannot be undone.';
 
-/** Spec §9: hours 0–23, minutes 0–55 in steps of 5. */
-export const DURATION_HOUR_OPTIONS: SelectOption[] = Array.from({ length: 24 }, (_, hour) => ({
+/** Hours 0–23, minutes 0–55 in steps of 5. */
+export const DURATION_HOUR_OPTIONS: SelectOption[] = Array.from({ length: MAX_DURATION_HOURS + 1 }, (_, hour) => ({
   value: String(hour),
   label: `${hour} h`,
 }));
-export const DURATION_MINUTE_OPTIONS: SelectOption[] = Array.from({ length: 12 }, (_, step) => ({
-  value: String(step * 5),
-  label: `${step * 5} min`,
+export const DURATION_MINUTE_OPTIONS: SelectOption[] = DURATION_MINUTES.map((minutes) => ({
+  value: String(minutes),
+  label: `${minutes} min`,
 }));
 
 /** The texts that exist once per language. */
@@ -73,7 +74,7 @@ export function switchLanguage(values: ProductFormValues, product: ProductView |
   return { ...values, ...productTexts(product, language), language };
 }
 
-/** Spec §2: offered for a language other than Italian when the product has an Italian title. */
+/** Offered for a language other than Italian when the product has an Italian title. */
 export function canCopyFromItalian(product: ProductView | undefined, language: string): boolean {
   return language !== ITALIAN && Boolean(product?.titles[ITALIAN]?.trim());
 }
@@ -102,7 +103,7 @@ export function vatRateOptions(vatRates: readonly VatRateView[]): SelectOption[]
   ];
 }
 
-/** The name a product goes by on screen: its Italian title, else its code (spec §2). */
+/** The name a product goes by on screen: its Italian title, else its code. */
 export function productDisplayTitle(product: ProductView): string {
   return product.titles[ITALIAN]?.trim() || product.code;
 }
@@ -117,7 +118,7 @@ export function formatDuration(hours: number, minutes: number): string {
 /** Today's price from the server, or N/A when there is no period today or its price is zero. */
 export function formatCurrentPrice(currentPrice: string | null): string {
   if (!currentPrice || Number(currentPrice) === 0) return 'N/A';
-  return `€ ${twoDecimals(currentPrice)}`;
+  return formatEuro(currentPrice);
 }
 
 export interface ProductFilters {

@@ -1,13 +1,15 @@
+import { AUTH_MESSAGES, MESSAGES, MIN_PASSWORD_LENGTH } from '@quotebook/domain';
+
 export const RESET_PASSWORD_MESSAGES = {
-  required: 'Password richiesta',
-  tooShort: 'La password deve essere di almeno 6 caratteri.',
-  mismatch: 'Le password non corrispondono. Riprova.',
-  invalidToken: 'Token non valido o scaduto. Richiedi un nuovo link di reset.',
-  invalidLink: 'Link di reset non valido. Richiedi un nuovo link.',
+  required: MESSAGES.resetPasswordRequired,
+  tooShort: MESSAGES.resetPasswordTooShort,
+  mismatch: MESSAGES.resetPasswordMismatch,
+  invalidToken: AUTH_MESSAGES.resetPasswordInvalid,
+  invalidLink: MESSAGES.resetLinkInvalid,
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
-/** Spec §9: after a successful reset the browser returns to / after 2 seconds. */
+export { MIN_PASSWORD_LENGTH };
+/** After a successful reset the browser returns to / after 2 seconds. */
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
 export interface ResetPasswordErrors {

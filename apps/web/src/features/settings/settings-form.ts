@@ -1,5 +1,6 @@
 import type { TenantSettings, TenantSettingsField, TenantView } from '@quotebook/contracts';
-import { isValidEmail, isValidWebsite } from '../../shared/validation';
+import { isEmail, MESSAGES } from '@quotebook/domain';
+import { isValidWebsite } from '../../shared/validation';
 
 export const SETTINGS_FIELDS: ReadonlyArray<{ name: TenantSettingsField; label: string; type?: string; autoComplete?: string }> = [
   { name: 'companyName', label: 'Company Name', autoComplete: 'organization' },
@@ -16,8 +17,8 @@ export const SETTINGS_FIELDS: ReadonlyArray<{ name: TenantSettingsField; label: 
 ];
 
 export const SETTINGS_MESSAGES = {
-  email: 'Please enter a valid email address',
-  website: 'Please enter a valid URL',
+  email: MESSAGES.settingsEmailInvalid,
+  website: MESSAGES.settingsWebsiteInvalid,
 } as const;
 
 export type SettingsFormValues = Record<TenantSettingsField, string>;
@@ -27,10 +28,10 @@ export function settingsFormFrom(tenant: TenantView): SettingsFormValues {
   return Object.fromEntries(SETTINGS_FIELDS.map(({ name }) => [name, tenant[name] ?? ''])) as SettingsFormValues;
 }
 
-/** Spec §5: everything optional; the reference email and the website must be valid when given. */
+/** Everything optional; the reference email and the website must be valid when given. */
 export function validateSettingsForm(values: SettingsFormValues): SettingsFormErrors {
   const errors: SettingsFormErrors = {};
-  if (values.referenceEmail.trim() && !isValidEmail(values.referenceEmail)) errors.referenceEmail = SETTINGS_MESSAGES.email;
+  if (values.referenceEmail.trim() && !isEmail(values.referenceEmail)) errors.referenceEmail = SETTINGS_MESSAGES.email;
   if (values.website.trim() && !isValidWebsite(values.website)) errors.website = SETTINGS_MESSAGES.website;
   return errors;
 }

@@ -1,36 +1,28 @@
 import type { TenantAdminView, TenantView } from '@quotebook/contracts';
-import { isValidEmail } from '../../shared/validation';
+import {
+  DEFAULT_LANGUAGE,
+  isEmail,
+  keywordProblem,
+  MESSAGES,
+  MIN_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  normalizeTenantLanguages,
+  TENANT_LANGUAGE_CHOICES,
+} from '@quotebook/domain';
 import type { CreateTenantRequest } from './superadmin.api';
 
-/** The checklist of spec §3; Italian is always on. */
-export const TENANT_LANGUAGE_CHOICES: ReadonlyArray<{ code: string; label: string }> = [
-  { code: 'it', label: 'Italiano' },
-  { code: 'en', label: 'English' },
-  { code: 'de', label: 'Deutsch' },
-  { code: 'fr', label: 'Français' },
-  { code: 'es', label: 'Español' },
-];
-export const DEFAULT_LANGUAGE = 'it';
-
-/** Same rule and words as the gateway (libs/contracts keywordProblem), checked before sending. */
-const KEYWORD_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const RESERVED_KEYWORDS = [
-  'superadmin', 'api', 'reset-password', 'admin', 'assets', 'static', 'uploads', 'login', 'logout',
-  'dashboard', 'health', 'docs', 'favicon.ico', 'index.html',
-];
-
-export const MIN_USERNAME_LENGTH = 3;
-export const MIN_NAME_LENGTH = 2;
-export const MIN_PASSWORD_LENGTH = 6;
+/** The language checklist; Italian is always on. */
+export { DEFAULT_LANGUAGE, TENANT_LANGUAGE_CHOICES };
 
 export const TENANT_FORM_MESSAGES = {
-  nameRequired: 'Tenant name is required',
-  keywordRequired: 'Keyword is required',
-  expiryRequired: 'Expiry date is required',
-  username: 'Username must be at least 3 characters',
-  adminName: 'Name must be at least 2 characters',
-  email: 'Valid email is required',
-  password: 'Password must be at least 6 characters',
+  nameRequired: MESSAGES.tenantNameRequired,
+  keywordRequired: MESSAGES.keywordRequired,
+  expiryRequired: MESSAGES.expiryDateRequired,
+  username: MESSAGES.usernameTooShort,
+  adminName: MESSAGES.nameTooShort,
+  email: MESSAGES.emailRequiredValid,
+  password: MESSAGES.passwordTooShort,
 } as const;
 
 export interface TenantFormValues {
@@ -77,21 +69,7 @@ export function tenantFormFrom(tenant: TenantView, admin?: TenantAdminView): Ten
 }
 
 /** Italian first and always present, then the others in checklist order (unknown codes kept last). */
-export function normalizeLanguages(languages: readonly string[] | undefined): string[] {
-  const chosen = new Set(languages ?? []);
-  chosen.delete(DEFAULT_LANGUAGE);
-  const offered = TENANT_LANGUAGE_CHOICES.map((choice) => choice.code).filter((code) => chosen.has(code));
-  const others = [...chosen].filter((code) => !offered.includes(code));
-  return [DEFAULT_LANGUAGE, ...offered, ...others];
-}
-
-export function keywordProblem(keyword: string): string | null {
-  if (!keyword) return TENANT_FORM_MESSAGES.keywordRequired;
-  if (keyword.length < 2 || keyword.length > 40) return 'Keyword must be 2 to 40 characters';
-  if (!KEYWORD_PATTERN.test(keyword)) return 'Keyword may contain only lowercase letters, digits and dashes';
-  if (RESERVED_KEYWORDS.includes(keyword)) return `Keyword "${keyword}" is reserved`;
-  return null;
-}
+export const normalizeLanguages = normalizeTenantLanguages;
 
 export function validateTenantForm(values: TenantFormValues, mode: TenantFormMode): TenantFormErrors {
   const errors: TenantFormErrors = {};
@@ -100,7 +78,7 @@ export function validateTenantForm(values: TenantFormValues, mode: TenantFormMod
   if (keyword) errors.keyword = keyword;
   if (!values.expiryDate) errors.expiryDate = TENANT_FORM_MESSAGES.expiryRequired;
   if (values.adminName.trim().length < MIN_NAME_LENGTH) errors.adminName = TENANT_FORM_MESSAGES.adminName;
-  if (!isValidEmail(values.adminEmail)) errors.adminEmail = TENANT_FORM_MESSAGES.email;
+  if (!isEmail(values.adminEmail)) errors.adminEmail = TENANT_FORM_MESSAGES.email;
   if (values.adminUsername.trim().length < MIN_USERNAME_LENGTH) errors.adminUsername = TENANT_FORM_MESSAGES.username;
   const passwordRequired = mode === 'create' || values.adminPassword !== '';
   if (passwordRequired && values.adminPassword.length < MIN_PASSWORD_LENGTH) {

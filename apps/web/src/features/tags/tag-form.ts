@@ -1,4 +1,5 @@
 import type { TagTargetType, TagView } from '@quotebook/contracts';
+import { MESSAGES } from '@quotebook/domain';
 import type { TagRequest } from './tags.api';
 
 export const TAG_TYPE_LABELS: Readonly<Record<TagTargetType, string>> = { product: 'Product', customer: 'Customer' };
@@ -12,8 +13,8 @@ export const TAG_FILTER_OPTIONS: ReadonlyArray<{ value: TagTypeFilter; label: st
 ];
 
 export const TAG_MESSAGES = {
-  nameRequired: 'Tag name is required',
-  targetTypeRequired: 'Target type is required',
+  nameRequired: MESSAGES.tagNameRequired,
+  targetTypeRequired: MESSAGES.targetTypeRequired,
 } as const;
 
 export const DELETE_TAG_CONFIRMATION = 'Are you sure you want to delete this tag?';

@@ -1,5 +1,5 @@
 import type { Role, TenantRole, UserView } from '@quotebook/contracts';
-import { isValidEmail } from '../../shared/validation';
+import { isEmail, MESSAGES, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '@quotebook/domain';
 import type { UserRequest } from './users.api';
 
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
@@ -14,21 +14,16 @@ export const TENANT_ROLE_OPTIONS: ReadonlyArray<{ value: TenantRole; label: stri
   { value: 'tenant_user', label: ROLE_LABELS.tenant_user },
 ];
 
-/** The gateway's words for the same rules (libs/contracts users.ts). */
 export const USER_MESSAGES = {
-  username: 'Username must be at least 3 characters',
-  name: 'Name must be at least 2 characters',
-  email: 'Valid email is required',
-  password: 'Password must be at least 6 characters',
+  username: MESSAGES.usernameTooShort,
+  name: MESSAGES.nameTooShort,
+  email: MESSAGES.emailRequiredValid,
+  password: MESSAGES.passwordTooShort,
 } as const;
 
 export const DELETE_USER_CONFIRMATION = 'Are you sure you want to delete this user?';
 export const NO_USERS_TEXT = 'No users yet';
 export const KEEP_PASSWORD_PLACEHOLDER = 'Leave empty to keep current password';
-
-const MIN_USERNAME_LENGTH = 3;
-const MIN_NAME_LENGTH = 2;
-const MIN_PASSWORD_LENGTH = 6;
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -56,7 +51,7 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
   const errors: UserFormErrors = {};
   if (values.name.trim().length < MIN_NAME_LENGTH) errors.name = USER_MESSAGES.name;
   if (values.username.trim().length < MIN_USERNAME_LENGTH) errors.username = USER_MESSAGES.username;
-  if (!isValidEmail(values.email)) errors.email = USER_MESSAGES.email;
+  if (!isEmail(values.email)) errors.email = USER_MESSAGES.email;
   const passwordRequired = mode === 'create' || values.password !== '';
   if (passwordRequired && values.password.length < MIN_PASSWORD_LENGTH) errors.password = USER_MESSAGES.password;
   return errors;

@@ -1,14 +1,13 @@
 import type { VatRateView } from '@quotebook/contracts';
-import { isMoneyText } from '../../shared/money';
+import { COMMON_VAT_RATES, isMoneyValue, MAX_PERCENT, MESSAGES } from '@quotebook/domain';
 import type { VatRateRequest } from './vat-rates.api';
 
-/** Spec §9: the common Italian rates offered as one-click hints. */
-export const COMMON_VAT_RATES = ['22', '10', '5', '4', '0'] as const;
+export { COMMON_VAT_RATES };
 
 export const VAT_RATE_MESSAGES = {
-  descriptionRequired: 'Description is required',
-  rateRequired: 'Rate is required',
-  rateRange: 'Rate must be a number from 0 to 100 with at most 2 decimals',
+  descriptionRequired: MESSAGES.descriptionRequired,
+  rateRequired: MESSAGES.rateRequired,
+  rateRange: MESSAGES.rateRange,
 } as const;
 
 export const DELETE_VAT_RATE_CONFIRMATION = 'Are you sure you want to delete this VAT rate?';
@@ -29,7 +28,7 @@ export function validateVatRateForm(values: VatRateFormValues): VatRateFormError
   if (!values.description.trim()) errors.description = VAT_RATE_MESSAGES.descriptionRequired;
   const rate = values.rate.trim();
   if (!rate) errors.rate = VAT_RATE_MESSAGES.rateRequired;
-  else if (!isMoneyText(rate) || Number(rate) > 100) errors.rate = VAT_RATE_MESSAGES.rateRange;
+  else if (!isMoneyValue(rate, MAX_PERCENT)) errors.rate = VAT_RATE_MESSAGES.rateRange;
   return errors;
 }
 
