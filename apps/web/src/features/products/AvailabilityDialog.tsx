@@ -11,11 +11,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../shared/confirm-dialog/ConfirmDialog';
+import { useConfirmedDelete } from '../../shared/confirm-dialog/use-confirmed-delete';
 import { EmptyState } from '../../shared/page/EmptyState';
 import { RowActions } from '../../shared/page/RowActions';
-import { failureToast, successToast } from '../../shared/toast/outcome-toasts';
-import { useToast } from '../../shared/toast/use-toast';
 import { DELETE_AVAILABILITY_CONFIRMATION, periodRange, periodSummary, sortPeriods } from './availability-form';
 import { AvailabilityFormDialog } from './AvailabilityFormDialog';
 import { productDisplayTitle } from './product-form';
@@ -33,23 +31,15 @@ type FormState = { period?: AvailabilityView } | null;
 /** The periods of one product: when it can be sold and at what price. */
 export function AvailabilityDialog({ tenantId, product, onClose }: AvailabilityDialogProps) {
   const [form, setForm] = useState<FormState>(null);
-  const [pendingDelete, setPendingDelete] = useState<AvailabilityView | null>(null);
-  const [deleteAvailability, { isLoading: deleting }] = useDeleteAvailabilityMutation();
-  const toast = useToast();
+  const [deleteAvailability] = useDeleteAvailabilityMutation();
+  const deletion = useConfirmedDelete<AvailabilityView>({
+    noun: 'availability period',
+    confirmation: DELETE_AVAILABILITY_CONFIRMATION,
+    nameOf: periodRange,
+    remove: (period) => deleteAvailability({ tenantId, productId: product.id, availabilityId: period.id }),
+  });
   const titleId = useId();
   const periods = sortPeriods(product.availability);
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    try {
-      await deleteAvailability({ tenantId, productId: product.id, availabilityId: pendingDelete.id }).unwrap();
-      toast(successToast('Availability period deleted successfully'));
-    } catch (error) {
-      toast(failureToast(error, 'Failed to delete availability period'));
-    } finally {
-      setPendingDelete(null);
-    }
-  };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -71,7 +61,7 @@ export function AvailabilityDialog({ tenantId, product, onClose }: AvailabilityD
                       {
                         label: 'Delete period',
                         icon: <DeleteOutlinedIcon fontSize="small" />,
-                        onClick: () => setPendingDelete(period),
+                        onClick: () => deletion.ask(period),
                         destructive: true,
                       },
                     ]}
@@ -96,16 +86,7 @@ export function AvailabilityDialog({ tenantId, product, onClose }: AvailabilityD
       {form && (
         <AvailabilityFormDialog tenantId={tenantId} productId={product.id} period={form.period} onClose={() => setForm(null)} />
       )}
-      <ConfirmDialog
-        open={Boolean(pendingDelete)}
-        title="Delete Availability Period"
-        message={DELETE_AVAILABILITY_CONFIRMATION}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setPendingDelete(null)}
-      />
+      {deletion.dialog}
     </Dialog>
   );
 }

@@ -1,7 +1,10 @@
 import type { AvailabilityView, ProductView } from '@quotebook/contracts';
+import { todayIn } from '@quotebook/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aPeriod, aProduct, aTag, aVatRate, gatewayError, json, on } from '../../test/gateway-stub';
+import { answerDeleteConfirmation } from '../../test/confirm';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
+import { resetViewport, setViewportWidth } from '../../test/viewport';
 
 const BASE = '/api/tenants/tenant-1';
 const LIST = `${BASE}/products`;
@@ -19,6 +22,10 @@ const colosseum = aProduct({
 });
 const boat = aProduct({ id: 'product-2', code: 'ZZ99XY', titles: { en: 'Boat trip' }, tagIds: ['tag-sea'], durationHours: 0, durationMinutes: 45 });
 
+/** A period containing today in the agency's time zone: the one the list prices from. */
+const TODAY = todayIn();
+const todaysPeriod = (overrides: Partial<AvailabilityView> = {}) => aPeriod({ id: 'p-today', startDate: TODAY, endDate: TODAY, ...overrides });
+
 const tagList = on('GET', `${BASE}/tags`, () => json(tags));
 const vatRates = on('GET', `${BASE}/vat-rates`, () => json([aVatRate()]));
 
@@ -31,18 +38,22 @@ async function findRow(text: string): Promise<HTMLElement> {
   return rowOf(text);
 }
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetViewport();
+});
 
 describe('products page', () => {
   it('shows code, title, tags, duration and current price from two list calls', async () => {
-    const { requests } = renderTenantPage('/sole/products', [on('GET', LIST, () => json([colosseum, boat])), tagList, vatRates]);
+    const priced = { ...colosseum, availability: [...colosseum.availability, todaysPeriod()] };
+    const { requests } = renderTenantPage('/sole/products', [on('GET', LIST, () => json([priced, boat])), tagList, vatRates]);
 
     const first = await findRow('Tour del Colosseo');
     expect(within(first).getByText('AB12CD')).toBeTruthy();
     expect(within(first).getByText('Con guida')).toBeTruthy();
     expect(within(first).getByText('Arte e cultura')).toBeTruthy();
     expect(within(first).getByText('2h 30m')).toBeTruthy();
-    expect(within(first).getByText('€ 45,00')).toBeTruthy();
+    expect(within(first).getByText('€ 45,00 per person')).toBeTruthy();
     const second = rowOf('ZZ99XY');
     expect(within(second).getAllByText('ZZ99XY')).toHaveLength(2);
     expect(within(second).getByText('45m')).toBeTruthy();
@@ -50,6 +61,32 @@ describe('products page', () => {
 
     const apiPaths = requests.map((request) => request.path).filter((path) => path.startsWith(`${BASE}/`));
     expect(apiPaths.sort()).toEqual([`${BASE}/products`, `${BASE}/tags`]);
+  });
+
+  it.each([
+    [{ costPerPerson: '45.50', hasFlatRate: true, flatRate: '100.00', hasMinParticipants: true, minParticipants: 2 }, '€ 45,50 per person + € 100,00 flat rate, min. 2 participants'],
+    [{ hasCostPerPerson: false, costPerPerson: null, hasFlatRate: true, flatRate: '250.00' }, '€ 250,00 flat rate'],
+    [{ costPerPerson: '30.00', hasAdditionalCosts: true, additionalCosts: '1234.50' }, '€ 30,00 per person + € 1.234,50 additional costs'],
+    [{ hasCostPerPerson: true, costPerPerson: '0.00' }, 'N/A'],
+  ])("shows what a person pays today, every amount labelled: %j → '%s'", async (period, shown) => {
+    renderTenantPage('/sole/products', [on('GET', LIST, () => json([{ ...colosseum, availability: [todaysPeriod(period)] }])), tagList]);
+
+    expect(within(await findRow('Tour del Colosseo')).getByText(shown)).toBeTruthy();
+  });
+
+  it('shows products as cards with every action on a 390 px wide screen', async () => {
+    setViewportWidth(390);
+    renderTenantPage('/sole/products', [on('GET', LIST, () => json([{ ...colosseum, availability: [todaysPeriod()] }, boat])), tagList]);
+
+    const card = await screen.findByRole('article', { name: 'Tour del Colosseo' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByText('Current Price')).toBeTruthy();
+    expect(within(card).getByText('€ 45,00 per person')).toBeTruthy();
+    expect(['Availability', 'Edit', 'Delete'].map((name) => within(card).getByRole('button', { name }))).toHaveLength(3);
+    expect(screen.getByRole('article', { name: 'ZZ99XY' })).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Availability' }));
+    expect(screen.getByRole('dialog', { name: 'Availability: Tour del Colosseo' })).toBeTruthy();
   });
 
   it('searches titles in every language and filters by product tag', async () => {
@@ -198,7 +235,7 @@ describe('products page', () => {
     expect(await screen.findByText('Failed to copy content from Italian')).toBeTruthy();
   });
 
-  it('deletes a product after the confirmation dialog', async () => {
+  it('deletes a product after a confirmation naming it, which starts on Cancel', async () => {
     renderTenantPage('/sole/products', [
       on('GET', LIST, () => json([colosseum])),
       on('DELETE', `${LIST}/product-1`, () => new Response(null, { status: 204 })),
@@ -206,9 +243,11 @@ describe('products page', () => {
     ]);
     fireEvent.click(within(await findRow('Tour del Colosseo')).getByRole('button', { name: 'Delete' }));
 
-    const confirm = screen.getByRole('dialog', { name: 'Delete Product' });
-    expect(within(confirm).getByText('Are you sure you want to delete this product? This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation(
+      "Delete product 'Tour del Colosseo'?",
+      'Are you sure you want to delete this product? This action cannot be undone.',
+      'Delete',
+    );
     expect(await screen.findByText('Product deleted successfully')).toBeTruthy();
   });
 });
@@ -296,7 +335,7 @@ describe('availability dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Availability Period' })).toBeTruthy();
   });
 
-  it('deletes a period after the confirmation dialog', async () => {
+  it('deletes a period after a confirmation naming it, which starts on Cancel', async () => {
     const { requests } = renderTenantPage('/sole/products', [
       on('GET', LIST, () => json([colosseum])),
       on('DELETE', `${LIST}/product-1/availability/p2`, () => new Response(null, { status: 204 })),
@@ -306,9 +345,11 @@ describe('availability dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Availability: Tour del Colosseo' });
     fireEvent.click(within(within(dialog).getByRole('listitem', { name: '01/07/2025 – 30/09/2025' })).getByRole('button', { name: 'Delete period' }));
 
-    const confirm = screen.getByRole('dialog', { name: 'Delete Availability Period' });
-    expect(within(confirm).getByText('Are you sure you want to delete this availability period? This action cannot be undone.')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation(
+      "Delete availability period '01/07/2025 – 30/09/2025'?",
+      'Are you sure you want to delete this availability period? This action cannot be undone.',
+      'Delete',
+    );
 
     expect(await screen.findByText('Availability period deleted successfully')).toBeTruthy();
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
