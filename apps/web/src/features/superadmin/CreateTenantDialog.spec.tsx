@@ -26,7 +26,7 @@ afterEach(() => jest.restoreAllMocks());
 describe(CreateTenantDialog.name, () => {
   it('shows the public address and keeps Italian checked and locked', () => {
     stubGateway(me);
-    renderWithProviders(<CreateTenantDialog open onClose={jest.fn()} />, session);
+    renderWithProviders(<CreateTenantDialog onClose={jest.fn()} />, session);
 
     fireEvent.change(field(/Keyword/), { target: { value: 'sole' } });
     expect(screen.getByText(`Public address: ${window.location.host}/sole`)).toBeTruthy();
@@ -38,7 +38,7 @@ describe(CreateTenantDialog.name, () => {
 
   it('names every broken rule and sends nothing', async () => {
     const { requests } = stubGateway(me);
-    renderWithProviders(<CreateTenantDialog open onClose={jest.fn()} />, session);
+    renderWithProviders(<CreateTenantDialog onClose={jest.fn()} />, session);
 
     fireEvent.change(field(/Full Name/), { target: { value: 'M' } });
     fireEvent.change(field(/^Email/), { target: { value: 'not-an-email' } });
@@ -56,10 +56,10 @@ describe(CreateTenantDialog.name, () => {
     expect(requests.filter((request) => request.path === '/api/tenants')).toEqual([]);
   });
 
-  it('creates the tenant, says so, closes and resets the form', async () => {
+  it('creates the tenant, says so and closes', async () => {
     const onClose = jest.fn();
     const { requests } = stubGateway(me, on('POST', '/api/tenants', () => json(aTenant(), 201)));
-    renderWithProviders(<CreateTenantDialog open onClose={onClose} />, session);
+    renderWithProviders(<CreateTenantDialog onClose={onClose} />, session);
 
     fillValidForm();
     fireEvent.click(field(/English/));
@@ -80,18 +80,34 @@ describe(CreateTenantDialog.name, () => {
       adminName: 'Mario Rossi',
       adminEmail: 'mario@sole.it',
     });
-    expect((field(/Tenant Name/) as HTMLInputElement).value).toBe('');
-    expect((field(/English/) as HTMLInputElement).checked).toBe(false);
   });
 
   it("shows the server's reason when the tenant cannot be created", async () => {
-    stubGateway(me, on('POST', '/api/tenants', () => gatewayError(409, 'Keyword already exists', 'Conflict')));
-    renderWithProviders(<CreateTenantDialog open onClose={jest.fn()} />, session);
+    stubGateway(me, on('POST', '/api/tenants', () => gatewayError(503, 'tenancy did not answer', 'Service Unavailable')));
+    renderWithProviders(<CreateTenantDialog onClose={jest.fn()} />, session);
 
     fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Create Tenant' }));
 
-    await waitFor(() => expect(screen.getByText('Keyword already exists')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('tenancy did not answer')).toBeTruthy());
     expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it('shows a keyword another agency uses on the keyword field, by the reason the server gives', async () => {
+    const onClose = jest.fn();
+    stubGateway(
+      me,
+      on('POST', '/api/tenants', () => gatewayError(409, 'Keyword already exists', 'Conflict', 'KEYWORD_TAKEN')),
+    );
+    renderWithProviders(<CreateTenantDialog onClose={onClose} />, session);
+
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Tenant' }));
+
+    const keyword = field(/Keyword/);
+    await waitFor(() => expect(keyword.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(keyword.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Keyword already exists');
+    expect(screen.queryByText('Error')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

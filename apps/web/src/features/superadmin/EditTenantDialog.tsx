@@ -1,18 +1,16 @@
 import type { TenantView } from '@quotebook/contracts';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../shared/confirm-dialog/ConfirmDialog';
+import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { useEntityForm } from '../../shared/form/use-entity-form';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
 import { DELETE_TENANT_CONFIRMATION } from './delete-tenant';
+import { keywordChangeWarning, TENANT_FIELD_REASONS, tenantFailureToast } from './keyword-change';
 import { useDeleteTenantMutation, useGetTenantAdminQuery, useUpdateTenantMutation } from './superadmin.api';
-import { tenantFormFrom, tenantRequestFrom, validateTenantForm, type TenantFormErrors } from './tenant-form';
+import { tenantFormFrom, tenantRequestFrom, validateTenantForm } from './tenant-form';
 import { TenantFormFields } from './TenantFormFields';
 
 interface EditTenantDialogProps {
@@ -20,46 +18,53 @@ interface EditTenantDialogProps {
   onClose: () => void;
 }
 
+const FAILURE = 'Failed to update tenant';
+
 /** Mounted per tenant (keyed by id), so its form starts from that tenant's values. */
 export function EditTenantDialog({ tenant, onClose }: EditTenantDialogProps) {
-  const [values, setValues] = useState(() => tenantFormFrom(tenant));
-  const [errors, setErrors] = useState<TenantFormErrors>({});
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  // a non-OK answer leaves the admin fields empty (spec §7)
+  const [confirming, setConfirming] = useState<'delete' | 'keyword' | null>(null);
+  // a non-OK answer leaves the admin fields empty
   const { data: admin, isFetching: adminLoading } = useGetTenantAdminQuery(tenant.id);
-  const [updateTenant, { isLoading: saving }] = useUpdateTenantMutation();
+  const [updateTenant] = useUpdateTenantMutation();
   const [deleteTenant, { isLoading: deleting }] = useDeleteTenantMutation();
   const toast = useToast();
-  const titleId = useId();
-  const busy = saving || deleting;
+  const form = useEntityForm({
+    initial: () => tenantFormFrom(tenant),
+    validate: (values) => validateTenantForm(values, 'edit'),
+    save: (values) => updateTenant({ id: tenant.id, body: tenantRequestFrom(values) }),
+    success: 'Tenant updated successfully',
+    failure: FAILURE,
+    failureToast: tenantFailureToast(FAILURE),
+    reasons: TENANT_FIELD_REASONS,
+    onSaved: onClose,
+  });
+  const busy = form.busy || deleting;
+  const { set, values } = form;
+  const keywordWarning = keywordChangeWarning(window.location.host, tenant.keyword, values.keyword);
 
   useEffect(() => {
     if (!admin) return;
-    setValues((current) => ({
-      ...current,
-      adminName: admin.name,
-      adminEmail: admin.email,
-      adminUsername: admin.username,
-    }));
+    set('adminName', admin.name);
+    set('adminEmail', admin.email);
+    set('adminUsername', admin.username);
+    // only when the admin arrives (`set` is new each render): what the user types afterwards stays
   }, [admin]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateTenantForm(values, 'edit');
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    try {
-      await updateTenant({ id: tenant.id, body: tenantRequestFrom(values) }).unwrap();
-      toast({ title: 'Success', description: 'Tenant updated successfully' });
-      onClose();
-    } catch (error) {
-      toast({ title: 'Error', description: messageOr(error, 'Failed to update tenant'), variant: 'destructive' });
-    }
+  /** A valid form whose keyword changed asks first: the agency's old address stops working. */
+  const submit = () => {
+    const valid = Object.keys(validateTenantForm(values, 'edit')).length === 0;
+    if (valid && keywordWarning) setConfirming('keyword');
+    else form.submit();
+  };
+
+  const confirmKeyword = () => {
+    setConfirming(null);
+    form.submit();
   };
 
   const confirmDelete = async () => {
     // the confirmation closes at once; the dialog's own button shows the progress
-    setConfirmingDelete(false);
+    setConfirming(null);
     try {
       await deleteTenant(tenant.id).unwrap();
       toast({ title: 'Success', description: 'Tenant deleted successfully' });
@@ -70,50 +75,51 @@ export function EditTenantDialog({ tenant, onClose }: EditTenantDialogProps) {
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Edit Tenant: {tenant.name}</DialogTitle>
-        <DialogContent dividers>
-          <TenantFormFields
-            mode="edit"
-            values={values}
-            errors={errors}
-            onChange={setValues}
-            adminLoading={adminLoading}
-            disabled={busy}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button
-            color="error"
-            onClick={() => setConfirmingDelete(true)}
-            disabled={busy}
-            startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {deleting ? 'Deleting...' : 'Delete Tenant'}
-          </Button>
-          <Box sx={{ flex: 1 }} />
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogActions>
-      </form>
+    <FormDialog
+      title={`Edit Tenant: ${tenant.name}`}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="md"
+      secondaryActions={
+        <Button
+          color="error"
+          onClick={() => setConfirming('delete')}
+          disabled={busy}
+          startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {deleting ? 'Deleting...' : 'Delete Tenant'}
+        </Button>
+      }
+    >
+      <TenantFormFields
+        mode="edit"
+        values={values}
+        errors={form.errors}
+        set={set}
+        adminLoading={adminLoading}
+        disabled={busy}
+        keywordWarning={keywordWarning}
+      />
       <ConfirmDialog
-        open={confirmingDelete}
+        open={confirming === 'delete'}
         title="Delete Tenant"
         message={DELETE_TENANT_CONFIRMATION}
         confirmLabel="Delete"
         onConfirm={confirmDelete}
-        onCancel={() => setConfirmingDelete(false)}
+        onCancel={() => setConfirming(null)}
       />
-    </Dialog>
+      <ConfirmDialog
+        open={confirming === 'keyword'}
+        title="Change Keyword"
+        message={`${keywordWarning ?? ''} Save the new keyword?`}
+        confirmLabel="Change Keyword"
+        destructive={false}
+        onConfirm={confirmKeyword}
+        onCancel={() => setConfirming(null)}
+      />
+    </FormDialog>
   );
 }

@@ -35,9 +35,11 @@ describe('SuperadminDashboardPage', () => {
     expect(await screen.findByText('Mare Blu')).toBeTruthy();
     expect(screen.getByText('SUPERADMIN PANEL')).toBeTruthy();
     expect(screen.getByText('admin')).toBeTruthy();
-    expect(statValue('Active Tenants')).toBe('1');
+    // an agency expiring soon is still active
+    expect(statValue('Active Tenants')).toBe('2');
     expect(statValue('Total Tenants')).toBe('3');
     expect(statValue('Expiring Soon')).toBe('1');
+    expect(statValue('Expired')).toBe('0');
     expect(statValue('Disabled')).toBe('1');
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Tenant', 'Keyword', 'Languages', 'Expiry', 'Status', 'Actions']);
@@ -59,6 +61,116 @@ describe('SuperadminDashboardPage', () => {
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'expiring' } });
     expect(screen.getByText('Mare Blu')).toBeTruthy();
     expect(screen.queryByText('Agenzia Sole')).toBeNull();
+  });
+
+  it('counts and filters expired agencies: active, expired and disabled add up to the total', async () => {
+    const many = [
+      ...Array.from({ length: 13 }, (_, index) => aTenant({ id: `a${index}`, name: `Attiva ${index}`, keyword: `attiva-${index}` })),
+      aTenant({ id: 'e1', name: 'Quasi Scaduta', keyword: 'quasi', status: 'Expiring Soon' }),
+      aTenant({ id: 'e2', name: 'Presto Scaduta', keyword: 'presto', status: 'Expiring Soon' }),
+      aTenant({ id: 'd1', name: 'Monti Viaggi', keyword: 'monti', status: 'Disabled', enabled: false }),
+      aTenant({ id: 'x1', name: 'Vecchia Agenzia', keyword: 'vecchia', status: 'Expired', expiryDate: '2024-01-31' }),
+    ];
+    stubGateway(me, on('GET', '/api/tenants', () => json(many)));
+    renderApp('/superadmin/dashboard', session);
+    await screen.findByText('Vecchia Agenzia');
+
+    expect(statValue('Active Tenants')).toBe('15');
+    expect(statValue('Expired')).toBe('1');
+    expect(statValue('Disabled')).toBe('1');
+    expect(statValue('Total Tenants')).toBe('17');
+    expect(statValue('Expiring Soon')).toBe('2');
+
+    const status = screen.getByLabelText('Status');
+    fireEvent.change(status, { target: { value: 'expired' } });
+    expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
+      'Vecchia Agenzia',
+    ]);
+    fireEvent.change(status, { target: { value: 'active' } });
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 15);
+    expect(screen.queryByText('Vecchia Agenzia')).toBeNull();
+  });
+
+  it('warns before saving that a new keyword stops the old address from working', async () => {
+    const { requests } = stubGateway(
+      me,
+      on('GET', '/api/tenants', () => json(tenants)),
+      on('GET', '/api/tenants/t1/admin', () => json({ id: 'a1', username: 'soleadmin', name: 'Mario Rossi', email: 'mario@sole.it' })),
+      on('PUT', '/api/tenants/t1', () => json({ ...tenants[0], keyword: 'sole-viaggi' })),
+    );
+    renderApp('/superadmin/dashboard', session);
+    fireEvent.click(within((await screen.findByText('Agenzia Sole')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tenant: Agenzia Sole' });
+    await waitFor(() => expect((within(dialog).getByLabelText(/^Username/) as HTMLInputElement).value).toBe('soleadmin'));
+    const host = window.location.host;
+    expect(within(dialog).queryByText(/will stop working/)).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText(/Keyword/), { target: { value: 'sole-viaggi' } });
+
+    const warning = `Changing the keyword moves the agency's address: ${host}/sole will stop working (bookmarks and links to it will show Tenant Not Found) and its users will sign in at ${host}/sole-viaggi.`;
+    expect(within(dialog).getByText(warning)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Change Keyword' });
+    expect(within(confirm).getByText(`${warning} Save the new keyword?`)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Keyword' })).toBeNull());
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Change Keyword' })).getByRole('button', { name: 'Change Keyword' }));
+
+    expect(await screen.findByText('Tenant updated successfully')).toBeTruthy();
+    const body = JSON.parse(requests.find((request) => request.method === 'PUT')?.body ?? '{}');
+    expect(body.keyword).toBe('sole-viaggi');
+  });
+
+  it('shows a keyword already taken on the keyword field of the edit dialog', async () => {
+    stubGateway(
+      me,
+      on('GET', '/api/tenants', () => json(tenants)),
+      on('GET', '/api/tenants/t1/admin', () => json({ id: 'a1', username: 'soleadmin', name: 'Mario Rossi', email: 'mario@sole.it' })),
+      on('PUT', '/api/tenants/t1', () => gatewayError(409, 'Keyword already exists', 'Conflict', 'KEYWORD_TAKEN')),
+    );
+    renderApp('/superadmin/dashboard', session);
+    fireEvent.click(within((await screen.findByText('Agenzia Sole')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tenant: Agenzia Sole' });
+    await waitFor(() => expect((within(dialog).getByLabelText(/^Username/) as HTMLInputElement).value).toBe('soleadmin'));
+
+    fireEvent.change(within(dialog).getByLabelText(/Keyword/), { target: { value: 'mareblu' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Change Keyword' })).getByRole('button', { name: 'Change Keyword' }));
+
+    const keyword = within(dialog).getByLabelText(/Keyword/);
+    await waitFor(() => expect(keyword.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(keyword.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Keyword already exists');
+    expect(screen.queryByText('Failed to update tenant')).toBeNull();
+    expect(dialog.isConnected).toBe(true);
+  });
+
+  it('opens Create Tenant empty again after a tenant was created', async () => {
+    stubGateway(me, on('GET', '/api/tenants', () => json(tenants)), on('POST', '/api/tenants', () => json(aTenant(), 201)));
+    renderApp('/superadmin/dashboard', session);
+    await screen.findByText('Agenzia Sole');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Tenant' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create Tenant' });
+    fireEvent.change(within(dialog).getByLabelText(/Tenant Name/), { target: { value: 'Agenzia Nuova' } });
+    fireEvent.change(within(dialog).getByLabelText(/Keyword/), { target: { value: 'nuova' } });
+    fireEvent.change(within(dialog).getByLabelText(/Expiry Date/), { target: { value: '2030-12-31' } });
+    fireEvent.click(within(dialog).getByLabelText(/English/));
+    fireEvent.change(within(dialog).getByLabelText(/Full Name/), { target: { value: 'Anna Neri' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'anna@nuova.it' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Username/), { target: { value: 'anna' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'secret1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tenant' }));
+    expect(await screen.findByText('Tenant and admin user created successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Tenant' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Tenant' }));
+    dialog = await screen.findByRole('dialog', { name: 'Create Tenant' });
+    expect((within(dialog).getByLabelText(/Tenant Name/) as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText(/English/) as HTMLInputElement).checked).toBe(false);
+    expect((within(dialog).getByLabelText(/Italiano/) as HTMLInputElement).checked).toBe(true);
   });
 
   it('says when there are no tenants yet', async () => {

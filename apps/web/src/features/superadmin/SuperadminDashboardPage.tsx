@@ -128,7 +128,7 @@ function TenantManagement() {
         <TenantTable tenants={visible} loading={isLoading} onEdit={setEditing} onDelete={setDeleting} />
       </Card>
 
-      <CreateTenantDialog open={creating} onClose={() => setCreating(false)} />
+      {creating && <CreateTenantDialog onClose={() => setCreating(false)} />}
       {editing && <EditTenantDialog key={editing.id} tenant={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={Boolean(pendingDelete)}

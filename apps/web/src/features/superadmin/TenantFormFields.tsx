@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
@@ -21,24 +22,30 @@ interface TenantFormFieldsProps {
   mode: TenantFormMode;
   values: TenantFormValues;
   errors: TenantFormErrors;
-  onChange: (values: TenantFormValues) => void;
+  set: <K extends keyof TenantFormValues>(field: K, value: TenantFormValues[K]) => void;
   adminLoading?: boolean;
   disabled?: boolean;
+  /** shown under the keyword while it differs from the saved one */
+  keywordWarning?: string | null;
 }
 
 const twoColumns = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
 
-export function TenantFormFields({ mode, values, errors, onChange, adminLoading = false, disabled = false }: TenantFormFieldsProps) {
-  const set =
-    <K extends keyof TenantFormValues>(field: K) =>
-    (value: TenantFormValues[K]) =>
-      onChange({ ...values, [field]: value });
+export function TenantFormFields({
+  mode,
+  values,
+  errors,
+  set,
+  adminLoading = false,
+  disabled = false,
+  keywordWarning,
+}: TenantFormFieldsProps) {
   const text = (field: 'name' | 'adminName' | 'adminEmail' | 'adminUsername' | 'adminPassword' | 'expiryDate') =>
-    (event: ChangeEvent<HTMLInputElement>) => set(field)(event.target.value);
+    (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value);
 
   const toggleLanguage = (code: string, checked: boolean) => {
     const others = values.languages.filter((language) => language !== code);
-    set('languages')(checked ? [...others, code] : others);
+    set('languages', checked ? [...others, code] : others);
   };
 
   const address = `${window.location.host}/${values.keyword || 'keyword'}`;
@@ -61,7 +68,7 @@ export function TenantFormFields({ mode, values, errors, onChange, adminLoading 
           label="Keyword"
           name="keyword"
           value={values.keyword}
-          onChange={(event) => set('keyword')(event.target.value.toLowerCase().replace(/\s+/g, '-'))}
+          onChange={(event) => set('keyword', event.target.value.toLowerCase().replace(/\s+/g, '-'))}
           error={Boolean(errors.keyword)}
           helperText={errors.keyword ?? `Public address: ${address}`}
           required
@@ -86,7 +93,7 @@ export function TenantFormFields({ mode, values, errors, onChange, adminLoading 
               <Checkbox
                 name="enabled"
                 checked={values.enabled}
-                onChange={(event) => set('enabled')(event.target.checked)}
+                onChange={(event) => set('enabled', event.target.checked)}
                 disabled={disabled}
               />
             }
@@ -94,6 +101,12 @@ export function TenantFormFields({ mode, values, errors, onChange, adminLoading 
           />
         </Box>
       </Box>
+
+      {keywordWarning && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {keywordWarning}
+        </Alert>
+      )}
 
       <FormControl component="fieldset" sx={{ mt: 2 }} disabled={disabled}>
         <FormLabel component="legend">Languages</FormLabel>

@@ -15,13 +15,14 @@ export function TenantStatsCards({ stats, loading }: TenantStatsCardsProps) {
     { label: 'Active Tenants', value: stats.active },
     { label: 'Total Tenants', value: stats.total },
     { label: 'Expiring Soon', value: stats.expiringSoon },
+    { label: 'Expired', value: stats.expired },
     { label: 'Disabled', value: stats.disabled },
   ];
   return (
     <Box
       component="section"
       aria-label="Tenant statistics"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }, gap: 2 }}
     >
       {cards.map(({ label, value }) => (
         <Card key={label} component="article" aria-label={label}>

@@ -85,7 +85,8 @@ describe('tenant list helpers', () => {
   ];
 
   it('counts the tenants by display status', () => {
-    expect(tenantStats(tenants)).toEqual({ active: 1, total: 4, expiringSoon: 1, disabled: 1 });
+    // expiring soon is still active: active, expired and disabled add up to the total
+    expect(tenantStats(tenants)).toEqual({ active: 2, total: 4, expiringSoon: 1, expired: 1, disabled: 1 });
   });
 
   it('filters by name or keyword and by status', () => {
@@ -93,6 +94,8 @@ describe('tenant list helpers', () => {
     expect(filterTenants(tenants, 'mareb', 'all').map((t) => t.id)).toEqual(['2']);
     expect(filterTenants(tenants, '', 'expiring').map((t) => t.id)).toEqual(['2']);
     expect(filterTenants(tenants, '', 'disabled').map((t) => t.id)).toEqual(['3']);
+    expect(filterTenants(tenants, '', 'expired').map((t) => t.id)).toEqual(['4']);
+    expect(filterTenants(tenants, '', 'active').map((t) => t.id)).toEqual(['1', '2']);
     expect(filterTenants(tenants, 'sole', 'disabled')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { isApiError, reasonOf } from '../http-errors';
 import { failureToast, successToast } from '../toast/outcome-toasts';
+import type { ToastMessage } from '../toast/toast.slice';
 import { useToast } from '../toast/use-toast';
 
 /** Field errors of a form: one message per field, keyed like its values. */
@@ -22,6 +23,8 @@ export interface EntityFormOptions<V, S> {
    * shown under that field instead of in a toast. Every other failure stays a toast.
    */
   reasons?: Readonly<Record<string, keyof V>>;
+  /** a screen whose failure toast the product words differently (e.g. titled 'Error') */
+  failureToast?: (error: unknown) => ToastMessage;
   /** after a successful save, e.g. closing the dialog */
   onSaved?: (saved: S) => void;
 }
@@ -68,7 +71,7 @@ export function useEntityForm<V extends object, S = unknown>(options: EntityForm
       const reason = reasonOf(error);
       const field = reason ? options.reasons?.[reason] : undefined;
       if (field && isApiError(error)) setErrors({ [field]: error.serverMessage ?? error.message } as FormErrors<V>);
-      else toast(failureToast(error, options.failure));
+      else toast(options.failureToast?.(error) ?? failureToast(error, options.failure));
     } finally {
       saving.current = false;
       setBusy(false);
