@@ -32,7 +32,9 @@ describe('catalogue lists that cross the bus whole have a size limit (integratio
       [tenantId, listLimit('vatRates')],
     );
     const data = { description: 'Ultima', rate: 22 } as VatRateDto;
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => sut.send(VAT_RATES_CREATE, { principal, tenantId, data })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => sut.send(VAT_RATES_CREATE, { principal, tenantId, data: { ...data, description: `Ultima ${index}` } })),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     expect(await count('vat_rates', tenantId)).toBe(listLimit('vatRates'));
     const error = await rpcError(sut.send(VAT_RATES_CREATE, { principal, tenantId, data }));

@@ -77,6 +77,7 @@ describe('catalogue session checks (integration)', () => {
       expect(await rpcError(call)).toMatchObject({ statusCode: 404, reason: 'TENANT_NOT_FOUND', message: 'Tenant not found' });
     }
     expect(await vatRatesOf(nowhere)).toBe('0');
-    await expect(sut.send(VAT_RATES_CREATE, { principal: superadmin, tenantId, data: vatRate })).resolves.toMatchObject({ rate: '22.00' });
+    const another = { ...vatRate, description: 'IVA dopo il rifiuto' };
+    await expect(sut.send(VAT_RATES_CREATE, { principal: superadmin, tenantId, data: another })).resolves.toMatchObject({ rate: '22.00' });
   });
 });

@@ -41,7 +41,7 @@ class TenancyStandInController {
   @MessagePattern(TENANTS_LOGIN_STATUS.subject)
   loginStatus(@Payload('tenantId') tenantId: string): TenantLoginStatus {
     const status = tenantStatuses.get(tenantId);
-    if (!status) throw appError('NOT_FOUND', 'Tenant not found');
+    if (!status) throw appError('TENANT_NOT_FOUND', 'Tenant not found');
     return { id: tenantId, enabled: status !== 'Disabled', expiryDate: null, status };
   }
 }
@@ -171,6 +171,7 @@ describe('identity auth (integration)', () => {
       it('refuses an expired tenant with 403 and the expired message', async () => {
         expect(await rpcError(sut.send(AUTH_LOGIN, { username: 'expired-admin', password: 'admin-password' }))).toMatchObject({
           statusCode: 403,
+          reason: 'TENANT_EXPIRED',
           message: TENANT_EXPIRED_MESSAGE,
         });
       });
