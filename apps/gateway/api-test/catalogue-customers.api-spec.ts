@@ -52,7 +52,7 @@ describe('customers', () => {
     );
   });
 
-  it('accepts every salutation of the spec', async () => {
+  it('accepts every salutation on offer', async () => {
     for (const title of ['Spett.le', 'Gent.mo', 'Gent.ma', 'Dott.', 'Dott.ssa', 'Egregio dott.', 'Gent.ma Dottoressa']) {
       const response = await api('POST', `${agency.base}/customers`, { token: agency.adminToken, body: customerBody({ title }) });
       expect(response.status).toBe(201);
@@ -69,7 +69,7 @@ describe('customers', () => {
     [{ pec: 'pec-senza-chiocciola' }, /pec must be a valid email address/],
     [{ priceListId: 'listino' }, /priceListId must be a UUID/],
     [{ sdi: 'TROPPO-LUNGO-PER-SDI' }, /sdi/],
-  ])('refuses %j with 400 and the spec text', async (overrides, message) => {
+  ])('refuses %j with 400 and the message of the rule', async (overrides, message) => {
     const response = await api('POST', `${agency.base}/customers`, { token: agency.adminToken, body: customerBody(overrides) });
     expect(response.status).toBe(400);
     expect(messages(response.body)).toMatch(message);

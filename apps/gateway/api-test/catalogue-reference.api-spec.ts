@@ -173,7 +173,7 @@ describe('tags', () => {
     [{ name: ' ', targetType: 'product' }, /Tag name is required/],
     [{ name: 'Natura' }, /Target type is required/],
     [{ name: 'Natura', targetType: 'supplier' }, /Target type is required/],
-  ])('refuses %j with the spec text', async (body, message) => {
+  ])('refuses %j with the message of the rule', async (body, message) => {
     const response = await api('POST', `${agency.base}/tags`, { token: agency.adminToken, body });
     expect(response.status).toBe(400);
     expect(messages(response.body)).toMatch(message);

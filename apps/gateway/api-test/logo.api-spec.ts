@@ -37,7 +37,7 @@ describe('POST /api/tenants/{tenantId}/logo', () => {
     expect(response.body.logoUrl).toMatch(/\.gif$/);
   });
 
-  it('refuses an image larger than 150x150 pixels with 400 and the spec text', async () => {
+  it('refuses an image larger than 150x150 pixels with 400 naming the limit', async () => {
     const response = await api('POST', `/api/tenants/${tenantId}/logo`, { token: adminToken, rawBody: form(pngOf(151, 20), 'wide.png', 'image/png') });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Image dimensions must be maximum 150x150 pixels');
@@ -52,7 +52,7 @@ describe('POST /api/tenants/{tenantId}/logo', () => {
     expect(response.body.message).toBe('Only JPG, PNG and GIF images are allowed');
   });
 
-  it('refuses a file over 5MB with 413 and the spec text', async () => {
+  it('refuses a file over 5MB with 413 naming the limit', async () => {
     const big = Buffer.concat([pngOf(10, 10), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const response = await api('POST', `/api/tenants/${tenantId}/logo`, { token: adminToken, rawBody: form(big, 'big.png', 'image/png') });
     expect(response.status).toBe(413);

@@ -72,7 +72,7 @@ describe('POST /api/tenants', () => {
     expect(response.body.message.join(' ')).toMatch(message);
   });
 
-  it('names every broken admin rule with the spec texts', async () => {
+  it('names every broken admin rule with its message', async () => {
     const response = await api('POST', '/api/tenants', {
       token: root,
       body: tenantPayload({ adminUsername: 'ab', adminName: 'M', adminEmail: 'not-an-email', adminPassword: '123', expiryDate: '' }),

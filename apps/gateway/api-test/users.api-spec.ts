@@ -112,7 +112,7 @@ describe('POST /api/users', () => {
     }
   });
 
-  it('names every broken rule with the spec texts (400)', async () => {
+  it('names every broken rule with its message (400)', async () => {
     const { tenant, adminToken } = await createTenantWithAdmin(root);
     const response = await api('POST', '/api/users', {
       token: adminToken,

@@ -81,7 +81,7 @@ export async function callApi<T = unknown>(
   return (response.status() === 204 ? undefined : await response.json()) as T;
 }
 
-/** The toast that reports an action: its text is the spec's, and a new one replaces the old. */
+/** The toast that reports an action: one at a time, a new one replaces the old. */
 export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
 }

@@ -47,7 +47,7 @@ import { EmptyAllowed, IsDateOnly, IsEmailAddress, Omittable, trim } from './val
 
 /* ---------- shared ---------- */
 
-/** Create bodies may repeat the tenant of the path (the spec's clients send it); it is never trusted. */
+/** Create bodies may repeat the tenant of the path (older clients send it); it is never trusted. */
 class TenantEchoDto {
   @Omittable()
   @IsUUID('all', { message: mustBeUuid('tenantId') })

@@ -46,7 +46,7 @@ export class LogoStorageService {
     this.logosRoot = resolve(uploadRoot, LOGOS_FOLDER);
   }
 
-  /** Throws 413/415/400 with the spec's texts; returns the public URL of the stored file. */
+  /** Throws 413/415/400 naming what is wrong with the file; returns the public URL of the stored file. */
   async store(tenantId: string, file: { buffer: Buffer; size: number } | undefined): Promise<{ logoUrl: string; path: string }> {
     if (!file || file.size === 0) throw new BadRequestException('logo file is required (multipart field "logo")');
     if (file.size > MAX_LOGO_BYTES) {

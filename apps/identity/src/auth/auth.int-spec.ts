@@ -306,7 +306,7 @@ describe('identity auth (integration)', () => {
       expect(await passwordHashOf()).toBe(hashBefore);
     });
 
-    it('refuses an unknown token, and a missing token or short password with the spec texts', async () => {
+    it('refuses an unknown token, and a missing token or short password with their messages', async () => {
       expect(await rpcError(sut.send(AUTH_RESET_PASSWORD, { token: 'made-up-token', newPassword: 'secret-123' }))).toMatchObject({
         statusCode: 400,
         message: RESET_PASSWORD_INVALID,

@@ -142,7 +142,7 @@ describe('identity team: the Users page (integration)', () => {
       expect(await harness.query('SELECT id FROM identity.users WHERE username = $1', [data.username])).toHaveLength(0);
     });
 
-    it('names every broken rule with the spec texts', async () => {
+    it('names every broken rule with its message', async () => {
       const { tenantId, admin } = await createAgency();
       const data = memberData(tenantId, { username: 'ab', name: 'M', password: '12345', email: 'not-an-email' });
 

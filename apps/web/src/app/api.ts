@@ -12,7 +12,7 @@ import { sessionCleared, type SessionRootState } from './session';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 
-/** Calls that must go out without the bearer header (spec §6: the tenant lookup by keyword). */
+/** Calls that go out without the bearer header: only the public lookup of an agency by its keyword. */
 const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(['getTenantByKeyword']);
 
 /**
@@ -61,7 +61,7 @@ export function toApiError(error: FetchBaseQueryError, response?: Response): Api
 }
 
 /**
- * fetchBaseQuery plus the session rules of spec §4/§8: a 401 or 403 on an authenticated call means the
+ * fetchBaseQuery plus the session rule: a 401 or 403 on an authenticated call means the
  * session is gone, so it is cleared and the page reloads onto a login screen.
  */
 export const gatewayBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (

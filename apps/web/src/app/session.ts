@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResponse, UserView } from '@quotebook/contracts';
 
-/** Keys fixed by the spec (§3 Session): other tabs and older builds read the same entries. */
+/** The session's storage keys never change: other tabs and older builds read the same entries. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const AUTH_USER_KEY = 'auth_user';
 
@@ -73,7 +73,7 @@ export const { sessionStarted, currentUserLoaded, sessionCleared } = sessionSlic
 
 export const selectToken = (state: SessionRootState) => state.session.token;
 
-/** Authenticated only when both the token and the user exist (spec §4). */
+/** Authenticated only when both the token and the user exist; either one alone is no session. */
 export const selectIsAuthenticated = (state: SessionRootState) =>
   Boolean(state.session.token && state.session.user);
 

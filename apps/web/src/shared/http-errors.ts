@@ -1,5 +1,5 @@
 /**
- * The error every API call rejects with. `message` is the spec's diagnostic form
+ * The error every API call rejects with. `message` is the status, a colon and the body, for diagnostics
  * (`404: <body text or status text>`); `serverMessage` is the human sentence(s) the gateway put in the
  * body's `message` field, when there is one, for toasts.
  */

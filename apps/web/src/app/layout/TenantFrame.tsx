@@ -25,7 +25,7 @@ import { PageShell } from './PageShell';
 
 /**
  * The frame around every `/{keyword}/…` page: finds the agency by its keyword (the public view), sends
- * away whoever may not see it (spec §6), loads the whole agency with the session, and draws the
+ * away whoever may not see it (nobody signed in, or a user of another agency), loads the whole agency with the session, and draws the
  * header and the tabs.
  */
 export function TenantFrame() {

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../session';
 
-/** Spec §2 order; quotes and description templates join when their pages exist. */
+/** The tabs in the order the frame shows them; quotes and description templates join when their pages exist. */
 export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminOnly: boolean }> = [
   { segment: 'dashboard', label: 'Dashboard', adminOnly: true },
   { segment: 'products', label: 'Products', adminOnly: true },
@@ -12,7 +12,7 @@ export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminO
   { segment: 'settings', label: 'Impostazioni', adminOnly: true },
 ];
 
-/** The tabs a role sees: a tenant user none of the admin ones (spec §6). */
+/** The tabs a role sees: a tenant user works with quotes only and sees none of the admin ones. */
 export function tabsFor(role: SessionUser['role']) {
   return TENANT_TABS.filter((tab) => role !== 'tenant_user' || !tab.adminOnly);
 }

@@ -6,7 +6,7 @@ import { useCurrentUserQuery } from './auth.api';
 
 /**
  * Whenever a token is present (at start, and after each login) the current user is fetched afresh; a
- * failure means the token is no good, so the session is cleared (spec §4).
+ * failure means the token is no good, so the session is cleared.
  */
 export function CurrentUserSync() {
   const token = useAppSelector(selectToken);

@@ -20,7 +20,7 @@ interface ForgotPasswordDialogProps {
   onClose: () => void;
 }
 
-/** Password recovery (spec §2): the answer never says whether the address has an account. */
+/** Password recovery: the answer never says whether the address has an account. */
 export function ForgotPasswordDialog({ open, onClose }: ForgotPasswordDialogProps) {
   const [email, setEmail] = useState('');
   const [sendResetEmail, { isLoading }] = useForgotPasswordMutation();

@@ -12,7 +12,7 @@ import { useLoginMutation, useLogoutMutation } from './auth.api';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
 
 export const SUPERADMIN_DASHBOARD_PATH = '/superadmin/dashboard';
-/** Spec §2: the browser moves on about 100 ms after a successful sign-in. */
+/** The browser moves on about 100 ms after a successful sign-in. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 export function SuperadminLoginPage() {

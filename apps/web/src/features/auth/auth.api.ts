@@ -12,7 +12,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
     }),
     /**
-     * Spec §7: no retries, zero cache time. The argument is the session's token, used only as the cache
+     * Never retried, never cached: a failed answer ends the session. The argument is the session's token, used only as the cache
      * key so that every new session asks again.
      */
     currentUser: build.query<UserView, string>({

@@ -4,7 +4,7 @@ import type { AppDispatch } from '../../app/store';
 import { authApi } from './auth.api';
 
 /**
- * Logout (spec §4): tell the gateway, then clear the token, the user and every cached answer even when
+ * Logout: tell the gateway, then clear the token, the user and every cached answer even when
  * the call fails.
  */
 export async function endSession(dispatch: AppDispatch): Promise<void> {

@@ -70,7 +70,7 @@ export function customerRequestFrom(values: CustomerFormValues): CustomerRequest
 }
 
 /**
- * Spec §9: only active price lists are offered, "none" first. A list the customer already has stays
+ * Only active price lists are offered, "none" first. A list the customer already has stays
  * visible (marked inactive) so opening the dialog never silently unlinks it.
  */
 export function priceListOptions(priceLists: readonly PriceListView[], currentId: string | null): SelectOption[] {

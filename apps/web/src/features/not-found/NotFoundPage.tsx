@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
 
-/** Every path the router does not know (spec §2 route table). */
+/** Every path the router does not know: a 404 card with a hint, and the footer. */
 export function NotFoundPage() {
   return (
     <CenteredCardPage>

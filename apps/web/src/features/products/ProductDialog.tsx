@@ -63,7 +63,7 @@ export function ProductDialog({ tenantId, languages, product, productTags, onClo
   const text = (field: keyof ProductTexts) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
 
-  /** Spec §8: a failed tag assignment is logged and does not undo the saved product. */
+  /** A failed tag assignment is logged and does not undo the saved product. */
   const saveTags = async (productId: string) => {
     if (sameTagIds(values.tagIds, product?.tagIds ?? [])) return;
     try {

@@ -22,7 +22,7 @@ import {
   type ResetPasswordErrors,
 } from './reset-password-form';
 
-/** `/reset-password?token=…` (spec §2). */
+/** `/reset-password?token=…`: a new password for the account whose recovery e-mail carried the token. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();

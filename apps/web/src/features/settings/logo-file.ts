@@ -31,7 +31,7 @@ export function readImageSize(file: Blob): Promise<ImageSize> {
   });
 }
 
-/** The checks the gateway makes too (spec §5), done first so a wrong file never travels. */
+/** The checks the gateway makes too (JPG, PNG or GIF, at most 5 MB and 150×150 pixels), done first so a wrong file never travels. */
 export async function logoFileProblem(
   file: Pick<File, 'type' | 'size'> & Blob,
   measure: (file: Blob) => Promise<ImageSize> = readImageSize,

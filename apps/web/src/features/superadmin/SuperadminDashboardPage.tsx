@@ -27,7 +27,7 @@ import { filterTenants, STATUS_FILTER_OPTIONS, tenantStats, type TenantStatusFil
 import { TenantStatsCards } from './TenantStatsCards';
 import { TenantTable } from './TenantTable';
 
-/** Spec §2: only a superadmin may stay; anybody else goes to the SuperAdmin login. */
+/** Only a superadmin may stay; anybody else goes to the SuperAdmin login. */
 export function SuperadminDashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   if (user?.role !== 'superadmin') return <Navigate to="/superadmin" replace />;

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useTenantPage } from './tenant-context';
 
 /**
- * Spec §6: a tenant user works only with quotes; the admin pages send them there. The server refuses
+ * A tenant user works only with quotes; the admin pages send them there. The server refuses
  * their writes anyway, this keeps them off screens they cannot use.
  */
 export function AdminOnlyPages() {

@@ -21,7 +21,7 @@ import {
   TenantUnavailableScreen,
 } from './TenantStatusScreen';
 
-/** `/{keyword}`: the agency's entry page (spec §2 Tenant login). */
+/** `/{keyword}`: the agency's entry page, where its users and the superadmin sign in. */
 export function TenantLoginPage() {
   const { keyword = '' } = useParams();
   const user = useAppSelector(selectCurrentUser);

@@ -29,7 +29,7 @@ function StatusCard({ icon, title, children }: { icon: ReactNode; title: string;
 export function TenantNotFoundScreen({ keyword }: { keyword: string }) {
   return (
     <StatusCard icon={<SearchOffIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Not Found">
-      {/* the heading is the spec's 'Tenant not found' message; a second copy would only repeat it */}
+      {/* the heading already says 'Tenant not found'; a second copy would only repeat it */}
       <Typography sx={{ color: 'text.secondary' }}>
         {`No agency uses the address "/${keyword}". Please check the link you were given.`}
       </Typography>

@@ -7,12 +7,12 @@ export const ACCESS_DENIED_TOAST = {
   variant: 'destructive',
 } as const;
 
-/** Spec §4: login is blocked for disabled or expired tenants. */
+/** Sign-in is refused while an agency is disabled or expired; an active or expiring-soon agency allows it. */
 export function tenantAllowsLogin(status: TenantDisplayStatus): boolean {
   return status === 'Active' || status === 'Expiring Soon';
 }
 
-/** A superadmin may open any tenant; anybody else only their own (spec §6). */
+/** A superadmin may open any tenant; anybody else only their own. */
 export function canOpenTenant(user: Pick<SessionUser, 'role' | 'tenantId'>, tenantId: string): boolean {
   return user.role === 'superadmin' || user.tenantId === tenantId;
 }

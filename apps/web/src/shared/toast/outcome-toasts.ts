@@ -6,7 +6,7 @@ export function successToast(description: string): ToastMessage {
 }
 
 /**
- * A failed action: the spec's sentence as the title, the server's reason (validation messages
+ * A failed action: what failed as the title ("Failed to create product"), the server's reason (validation messages
  * joined) underneath, so the user sees both what failed and why.
  */
 export function failureToast(error: unknown, failure: string): ToastMessage {
