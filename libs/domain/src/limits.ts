@@ -67,5 +67,6 @@ export const DEFAULT_QUOTE_EXPIRY_DAYS = 30;
 /** The agency's logo: at most 5 MB and 150×150 pixels, JPG, PNG or GIF. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_MAX_PIXELS = 150;
+export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 /** A template's signature image: at most 1 MB. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;

@@ -31,8 +31,10 @@ export const MESSAGES = {
   expiryDateRequired: 'Expiry date is required',
   settingsEmailInvalid: 'Please enter a valid email address',
   settingsWebsiteInvalid: 'Please enter a valid URL',
+  logoWrongType: 'Only JPG, PNG and GIF images are allowed',
   logoTooLarge: 'File size must be less than 5MB',
   logoTooWide: 'Image dimensions must be maximum 150x150 pixels',
+  logoUnreadable: 'The file is not a readable image',
 
   /* catalogue */
   nameRequired: 'Name is required',

@@ -3,13 +3,14 @@ import { imageSize } from 'image-size';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, MESSAGES } from '@quotebook/domain';
 
 export const UPLOAD_ROOT = Symbol('UPLOAD_ROOT');
-export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
-export const MAX_LOGO_PIXELS = 150;
-export const LOGO_TOO_LARGE = 'File size must be less than 5MB';
-export const LOGO_WRONG_TYPE = 'Only JPG, PNG and GIF images are allowed';
-export const LOGO_TOO_BIG_DIMENSIONS = 'Image dimensions must be maximum 150x150 pixels';
+export const MAX_LOGO_BYTES = LOGO_MAX_BYTES;
+export const MAX_LOGO_PIXELS = LOGO_MAX_PIXELS;
+export const LOGO_TOO_LARGE = MESSAGES.logoTooLarge;
+export const LOGO_WRONG_TYPE = MESSAGES.logoWrongType;
+export const LOGO_TOO_BIG_DIMENSIONS = MESSAGES.logoTooWide;
 /** Public URL prefix of the upload directory (see serveUploads). */
 export const UPLOADS_URL_PREFIX = '/uploads/';
 const LOGOS_FOLDER = 'logos';

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
+import { AUTH_MESSAGES } from '@quotebook/domain';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 
 export interface Credentials {
@@ -33,7 +34,7 @@ export function CredentialsForm({ ariaLabel, busy, onSubmit, footnote }: Credent
     try {
       await onSubmit({ username: username.trim(), password });
     } catch (error) {
-      toast({ title: 'Login Failed', description: messageOr(error, 'Invalid credentials'), variant: 'destructive' });
+      toast({ title: 'Login Failed', description: messageOr(error, AUTH_MESSAGES.invalidCredentials), variant: 'destructive' });
     }
   };
 

@@ -9,10 +9,10 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
+import { AUTH_MESSAGES, MESSAGES } from '@quotebook/domain';
 import { useForgotPasswordMutation } from './auth.api';
 
-export const FORGOT_PASSWORD_SENT =
-  'Se esiste un account con questa email, riceverai un link per reimpostare la password.';
+export const FORGOT_PASSWORD_SENT = AUTH_MESSAGES.forgotPasswordAnswer;
 const FORGOT_PASSWORD_FAILED = 'Si è verificato un errore. Riprova più tardi.';
 
 interface ForgotPasswordDialogProps {
@@ -37,7 +37,7 @@ export function ForgotPasswordDialog({ open, onClose }: ForgotPasswordDialogProp
     event.preventDefault();
     const address = email.trim();
     if (!address) {
-      toast({ title: 'Email richiesta', description: 'Inserisci il tuo indirizzo email.', variant: 'destructive' });
+      toast({ title: MESSAGES.forgotEmailRequired, description: MESSAGES.forgotEmailHint, variant: 'destructive' });
       return;
     }
     try {

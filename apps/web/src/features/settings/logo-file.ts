@@ -1,12 +1,13 @@
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const LOGO_MAX_SIDE = 150;
-export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_TYPES, MESSAGES } from '@quotebook/domain';
+
+export { LOGO_MAX_BYTES, LOGO_TYPES };
+export const LOGO_MAX_SIDE = LOGO_MAX_PIXELS;
 
 export const LOGO_MESSAGES = {
-  type: 'Only JPG, PNG and GIF images are allowed',
-  size: 'File size must be less than 5MB',
-  dimensions: 'Image dimensions must be maximum 150x150 pixels',
-  unreadable: 'The file is not a readable image',
+  type: MESSAGES.logoWrongType,
+  size: MESSAGES.logoTooLarge,
+  dimensions: MESSAGES.logoTooWide,
+  unreadable: MESSAGES.logoUnreadable,
 } as const;
 
 export interface ImageSize {

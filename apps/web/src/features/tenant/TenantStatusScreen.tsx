@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
+import { AUTH_MESSAGES } from '@quotebook/domain';
 import { formatDate } from '../../shared/formatters';
 
 function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -41,9 +42,7 @@ export function TenantDisabledScreen({ tenant }: { tenant: TenantPublicView }) {
   return (
     <StatusCard icon={<BlockIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Disabled">
       <Typography sx={{ fontWeight: 600 }}>{tenant.name}</Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        This agency is disabled. Please contact support.
-      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{AUTH_MESSAGES.tenantDisabled}</Typography>
     </StatusCard>
   );
 }
@@ -52,9 +51,7 @@ export function TenantExpiredScreen({ tenant }: { tenant: TenantPublicView }) {
   return (
     <StatusCard icon={<EventBusyIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Expired">
       <Typography sx={{ fontWeight: 600 }}>{tenant.name}</Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        This agency has expired. Please contact support.
-      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{AUTH_MESSAGES.tenantExpired}</Typography>
       <Typography>{`Expiry date: ${formatDate(tenant.expiryDate)}`}</Typography>
     </StatusCard>
   );
