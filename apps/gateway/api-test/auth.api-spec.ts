@@ -1,6 +1,9 @@
 import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_INVALID } from '@quotebook/contracts';
-import { api, createTenantWithAdmin, login, resetTokenFromLog, superadminToken } from './http';
+import { api, createTenantWithAdmin, login, resetLinkFromLog, resetTokenFromLog, superadminToken } from './http';
 import { SUPERADMIN } from '@quotebook/testing';
+
+/** The stack's superadmin address (SUPERADMIN_EMAIL of the test stack). */
+const SUPERADMIN_EMAIL = 'platform@quotebook.test';
 
 function decodeClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
@@ -130,6 +133,15 @@ describe('password reset', () => {
     const again = await api('POST', '/api/auth/reset-password', { body: { token, newPassword: 'another-pass' } });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(RESET_PASSWORD_INVALID);
+  });
+
+  it("names the agency in its users' reset links (the page leads back to its sign-in), none in the superadmin's", async () => {
+    const { payload } = await createTenantWithAdmin(await superadminToken());
+    await api('POST', '/api/auth/forgot-password', { body: { email: payload.adminEmail } });
+    await api('POST', '/api/auth/forgot-password', { body: { email: SUPERADMIN_EMAIL } });
+
+    expect(resetLinkFromLog(payload.adminEmail).searchParams.get('agency')).toBe(payload.keyword);
+    expect(resetLinkFromLog(SUPERADMIN_EMAIL).searchParams.has('agency')).toBe(false);
   });
 
   it('refuses an unknown token with 400', async () => {

@@ -98,10 +98,15 @@ export async function createTenantUser(adminToken: string, tenantId: string, ove
 }
 
 /** Without SMTP the identity service logs the reset link; the newest one for this address. */
-export function resetTokenFromLog(email: string): string {
+export function resetLinkFromLog(email: string): URL {
   const log = readFileSync(path.join(process.env['API_LOG_DIR']!, 'identity.log'), 'utf8');
   const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('/reset-password?token='));
-  const match = lines.at(-1)?.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
+  const match = lines.at(-1)?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+(?:&agency=[a-z0-9-]+)?/);
   if (!match) throw new Error(`no reset link for ${email} in the identity log`);
-  return match[1];
+  return new URL(match[0]);
+}
+
+/** The token of the newest reset link for this address. */
+export function resetTokenFromLog(email: string): string {
+  return resetLinkFromLog(email).searchParams.get('token')!;
 }

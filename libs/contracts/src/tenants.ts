@@ -197,6 +197,8 @@ export class TenantSettingsDto {
 
 export interface TenantLoginStatus {
   id: string;
+  /** the agency's address, for links that take its users to their own entry page */
+  keyword: string;
   enabled: boolean;
   expiryDate: string | null;
   status: TenantDisplayStatus;
@@ -216,5 +218,5 @@ export const TENANTS_DELETE = rpcPattern<TenantScopedRequest, { deleted: true }>
 export const TENANTS_BY_KEYWORD = rpcPattern<{ keyword: string }, TenantPublicView>('tenancy.tenants.by-keyword');
 export const TENANTS_UPDATE_SETTINGS = rpcPattern<TenantScopedRequest & { data: TenantSettingsDto }, TenantView>('tenancy.tenants.update-settings');
 export const TENANTS_SET_LOGO = rpcPattern<TenantScopedRequest & { logoUrl: string }, TenantView>('tenancy.tenants.set-logo');
-/** Asked by identity when a tenant user signs in. */
+/** Asked by identity when a tenant user signs in, and for the agency of a password-reset link. */
 export const TENANTS_LOGIN_STATUS = rpcPattern<{ tenantId: string }, TenantLoginStatus>('tenancy.tenants.login-status');

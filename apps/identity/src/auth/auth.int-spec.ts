@@ -35,6 +35,7 @@ import { ResetMailer } from './reset-mailer';
 
 /** Tenancy's answer to TENANTS_LOGIN_STATUS, played by a real NATS responder with statuses set here. */
 const tenantStatuses = new Map<string, TenantDisplayStatus>();
+const tenantKeywords = new Map<string, string>();
 
 @Controller()
 class TenancyStandInController {
@@ -42,7 +43,7 @@ class TenancyStandInController {
   loginStatus(@Payload('tenantId') tenantId: string): TenantLoginStatus {
     const status = tenantStatuses.get(tenantId);
     if (!status) throw appError('TENANT_NOT_FOUND', 'Tenant not found');
-    return { id: tenantId, enabled: status !== 'Disabled', expiryDate: null, status };
+    return { id: tenantId, keyword: tenantKeywords.get(tenantId) ?? 'agency', enabled: status !== 'Disabled', expiryDate: null, status };
   }
 }
 
@@ -224,6 +225,7 @@ describe('identity auth (integration)', () => {
 
     beforeAll(async () => {
       tenantStatuses.set(tenantId, 'Active');
+      tenantKeywords.set(tenantId, 'smemorati');
       userId = (await createTenantAdmin(tenantId, 'forgetful', 'Forgetful.User@Agency.test')).id;
     });
 
@@ -251,7 +253,8 @@ describe('identity auth (integration)', () => {
       });
 
       expect(sentLinks()).toHaveLength(1);
-      expect(sentLinks()[0]).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+      // the agency's keyword leads the reset page back to that agency's sign-in
+      expect(sentLinks()[0]).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}&agency=smemorati$`));
       const token = tokenOf(sentLinks()[0]);
       const rows = await storedTokens();
       expect(rows).toHaveLength(1);
@@ -371,6 +374,28 @@ describe('identity auth (integration)', () => {
       expect(hashes).not.toContain('stale-unused');
       expect(hashes).not.toContain('stale-used');
       expect(hashes).toContain('recently-expired');
+    });
+
+    it("names no agency in the superadmin's link", async () => {
+      await sut.send(AUTH_FORGOT_PASSWORD, { email: SUPERADMIN.email });
+
+      expect(sentLinks()).toHaveLength(1);
+      expect(sentLinks()[0]).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+    });
+
+    it('still sends a working link, naming no agency, when tenancy cannot tell the agency', async () => {
+      tenantStatuses.delete(tenantId);
+      try {
+        await sut.send(AUTH_FORGOT_PASSWORD, { email: 'forgetful.user@agency.test' });
+      } finally {
+        tenantStatuses.set(tenantId, 'Active');
+      }
+
+      expect(sentLinks()).toHaveLength(1);
+      expect(sentLinks()[0]).not.toContain('agency=');
+      await expect(sut.send(AUTH_RESET_PASSWORD, { token: tokenOf(sentLinks()[0]), newPassword: 'without-agency' })).resolves.toEqual({
+        message: 'Password reimpostata',
+      });
     });
 
     it('a mail failure is logged, never revealed', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_INVALID, type MessageResponse } from '@quotebook/contracts';
-import { appError } from '@quotebook/server-core';
+import { FORGOT_PASSWORD_ANSWER, RESET_PASSWORD_INVALID, TENANTS_LOGIN_STATUS, type MessageResponse } from '@quotebook/contracts';
+import { appError, RpcClient } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 import { IdentityEnv } from '../env';
 import { UserSessions } from '../sessions/user-sessions';
@@ -27,6 +27,7 @@ export class PasswordResetService {
     private readonly mailer: ResetMailer,
     private readonly env: IdentityEnv,
     private readonly userSessions: UserSessions,
+    private readonly rpc: RpcClient,
   ) {}
 
   /**
@@ -37,6 +38,10 @@ export class PasswordResetService {
    */
   async requestReset(email: string): Promise<MessageResponse> {
     const owners = await this.users.findByEmail(email);
+    // asked alongside the database work, so the answer takes no longer for it
+    const agencies = Promise.all(owners.map(async (owner) => [owner.id, await this.agencyKeyword(owner)] as const)).then(
+      (pairs) => new Map(pairs),
+    );
     await this.purgeSpentTokens();
     const issued = await this.dataSource.transaction(async (manager) => {
       const links: Array<{ owner: User; token: string }> = [];
@@ -56,14 +61,30 @@ export class PasswordResetService {
       }
       return links;
     });
+    const agencyOf = await agencies;
     for (const { owner, token } of issued) {
+      const agency = agencyOf.get(owner.id) ?? null;
       this.mailer
-        .sendResetLink({ email: owner.email, name: owner.name }, resetLink(this.env.PUBLIC_URL, token))
+        .sendResetLink({ email: owner.email, name: owner.name }, resetLink(this.env.PUBLIC_URL, token, agency))
         .catch((error: unknown) =>
           this.logger.error(`Password reset e-mail to ${owner.email} failed: ${error instanceof Error ? error.message : error}`),
         );
     }
     return { message: FORGOT_PASSWORD_ANSWER };
+  }
+
+  /**
+   * The keyword of the agency an agency user belongs to; none for the superadmin. Without it (tenancy
+   * did not answer) the link still works and leads to the product's home page instead.
+   */
+  private async agencyKeyword(owner: User): Promise<string | null> {
+    if (!owner.tenantId) return null;
+    try {
+      return (await this.rpc.send(TENANTS_LOGIN_STATUS, { tenantId: owner.tenantId })).keyword;
+    } catch (error) {
+      this.logger.warn(`Reset link for ${owner.email} names no agency: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   }
 
   /**

@@ -40,4 +40,14 @@ describe('resetLink', () => {
   ])('from %s', (publicUrl, expected) => {
     expect(resetLink(publicUrl, 'a-b_c')).toBe(expected);
   });
+
+  it("names an agency user's agency, so the reset page leads back to its sign-in", () => {
+    expect(resetLink('https://app.example.com', 'a-b_c', 'sole-viaggi')).toBe(
+      'https://app.example.com/reset-password?token=a-b_c&agency=sole-viaggi',
+    );
+  });
+
+  it('names no agency for the superadmin', () => {
+    expect(resetLink('https://app.example.com', 'a-b_c', null)).toBe('https://app.example.com/reset-password?token=a-b_c');
+  });
 });

@@ -21,9 +21,16 @@ export function issueResetToken(now: Date = new Date()): IssuedResetToken {
   return { token, tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) };
 }
 
-/** The web app's reset page with the token in its query string. */
-export function resetLink(publicUrl: string, token: string): string {
+/** The query parameter naming the agency whose entry page the reset page leads back to. */
+export const RESET_LINK_AGENCY_PARAM = 'agency';
+
+/**
+ * The web app's reset page with the token in its query string and, for an agency's user, the agency's
+ * keyword: the page then leads back to that agency's sign-in, not to the operator's.
+ */
+export function resetLink(publicUrl: string, token: string, agencyKeyword?: string | null): string {
   const url = new URL('reset-password', publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
   url.searchParams.set('token', token);
+  if (agencyKeyword) url.searchParams.set(RESET_LINK_AGENCY_PARAM, agencyKeyword);
   return url.toString();
 }

@@ -76,9 +76,10 @@ describe('mapPublicTenant', () => {
 });
 
 describe('mapLoginStatus', () => {
-  it('tells identity what it needs to allow a sign-in', () => {
+  it('tells identity what it needs to allow a sign-in and to link to the agency', () => {
     expect(mapLoginStatus({ ...tenant, enabled: false } as Tenant, '2026-03-10')).toEqual({
       id: tenant.id,
+      keyword: tenant.keyword,
       enabled: false,
       expiryDate: '2026-04-01',
       status: 'Disabled',

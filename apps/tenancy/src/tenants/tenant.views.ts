@@ -42,7 +42,13 @@ export function mapPublicTenant(tenant: Tenant, today: string): TenantPublicView
 }
 
 export function mapLoginStatus(tenant: Tenant, today: string): TenantLoginStatus {
-  return { id: tenant.id, enabled: tenant.enabled, expiryDate: tenant.expiryDate, status: tenantDisplayStatus(tenant, today) };
+  return {
+    id: tenant.id,
+    keyword: tenant.keyword,
+    enabled: tenant.enabled,
+    expiryDate: tenant.expiryDate,
+    status: tenantDisplayStatus(tenant, today),
+  };
 }
 
 /** The settings the request names, '' meaning "clear it"; fields it leaves out stay as they are. */

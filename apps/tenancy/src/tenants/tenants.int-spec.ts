@@ -364,6 +364,7 @@ describe('tenancy with identity (integration)', () => {
       await setTenant({ enabled: false });
       await expect(sut.send(TENANTS_LOGIN_STATUS, { tenantId: tenant.id })).resolves.toEqual({
         id: tenant.id,
+        keyword: tenant.keyword,
         enabled: false,
         expiryDate: tenant.expiryDate,
         status: 'Disabled',
