@@ -14,6 +14,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { useLogout } from '../../features/auth/use-logout';
 import { useGetTenantByKeywordQuery, useGetTenantQuery } from '../../features/tenant/tenant.api';
 import { ACCESS_DENIED_TOAST, canOpenTenant, tenantAllowsLogin } from '../../features/tenant/tenant-access';
+import { rememberAgency } from '../../features/tenant/remembered-agency';
 import type { TenantPageContext } from '../../features/tenant/tenant-context';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
 import { useToast } from '../../shared/toast/use-toast';
@@ -36,6 +37,11 @@ export function TenantFrame() {
     !!user && !!entry && canOpenTenant(user, entry.id) && (user.role === 'superadmin' || tenantAllowsLogin(entry.status));
   const whole = useGetTenantQuery(entry?.id ?? '', { skip: !admitted });
   const tenant = whole.currentData;
+
+  // this browser's agency: where "home" leads from another agency's status screen
+  useEffect(() => {
+    if (tenant) rememberAgency(tenant.keyword);
+  }, [tenant]);
 
   if (!user) return <Navigate to={`/${keyword}`} replace />;
   if (!entry && isFetching) return <FullPageSpinner label="Loading agency" />;

@@ -1,5 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
-import { gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { aPublicTenant, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 
 // the page is its own chunk, loaded once its route matches: wait for it before typing
@@ -21,6 +21,25 @@ describe('ResetPasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Torna al Login' }));
     expect(await screen.findByText('SuperAdmin Access')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/superadmin');
+  });
+
+  it("leads an agency user's link back to that agency's sign-in, never the operator's", async () => {
+    stubGateway(on('GET', '/api/tenants/by-keyword/sole', () => json(aPublicTenant())));
+    const { router } = renderApp('/reset-password?agency=sole');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Torna al Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Agenzia Sole' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sole');
+  });
+
+  it('takes an agency name that is no agency address for none', async () => {
+    stubGateway();
+    const { router } = renderApp('/reset-password?agency=%2F%2Fevil.example');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Torna al Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin'));
   });
 
   it.each([
@@ -63,6 +82,23 @@ describe('ResetPasswordPage', () => {
       jest.advanceTimersByTime(2000);
     });
     expect(router.state.location.pathname).toBe('/superadmin');
+  });
+
+  it("returns an agency user to the agency's sign-in 2 seconds after the reset", async () => {
+    jest.useFakeTimers();
+    stubGateway(
+      on('POST', '/api/auth/reset-password', () => json({ message: 'ok' })),
+      on('GET', '/api/tenants/by-keyword/sole', () => json(aPublicTenant())),
+    );
+    const { router } = renderApp('/reset-password?token=abc&agency=sole');
+
+    await fill('secret1', 'secret1');
+    expect(await screen.findByText('Password reimpostata')).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole'));
   });
 
   it('explains a bad or expired token', async () => {

@@ -15,6 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
 import { useToast } from '../../shared/toast/use-toast';
 import { useResetPasswordMutation } from '../auth/auth.api';
+import { loginPathFor } from '../tenant/remembered-agency';
 import {
   RESET_PASSWORD_MESSAGES,
   RESET_REDIRECT_DELAY_MS,
@@ -22,14 +23,19 @@ import {
   type ResetPasswordErrors,
 } from './reset-password-form';
 
-/** `/reset-password?token=…`: a new password for the account whose recovery e-mail carried the token. */
+/**
+ * `/reset-password?token=…&agency=…`: a new password for the account whose recovery e-mail carried
+ * the token. An agency user's link names the agency, whose sign-in page is where "Torna al Login" and
+ * the redirect after the reset lead; the superadmin's names none.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();
-  return token ? <ResetPasswordForm token={token} /> : <InvalidLink />;
+  const loginPath = loginPathFor(params.get('agency'));
+  return token ? <ResetPasswordForm token={token} loginPath={loginPath} /> : <InvalidLink loginPath={loginPath} />;
 }
 
-function InvalidLink() {
+function InvalidLink({ loginPath }: { loginPath: string }) {
   const navigate = useNavigate();
   return (
     <CenteredCardPage>
@@ -37,7 +43,7 @@ function InvalidLink() {
         <LinkOffIcon color="error" sx={{ fontSize: 56 }} />
         <Typography variant="h1">Link Non Valido</Typography>
         <Typography sx={{ color: 'text.secondary' }}>{RESET_PASSWORD_MESSAGES.invalidLink}</Typography>
-        <Button variant="contained" onClick={() => navigate('/')} sx={{ mt: 1 }}>
+        <Button variant="contained" onClick={() => navigate(loginPath)} sx={{ mt: 1 }}>
           Torna al Login
         </Button>
       </Box>
@@ -45,7 +51,7 @@ function InvalidLink() {
   );
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: string }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
@@ -68,7 +74,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       await resetPassword({ token, newPassword: password }).unwrap();
       setDone(true);
       toast({ title: 'Password reimpostata', description: 'Ora puoi accedere con la nuova password.' });
-      redirectTimer.current = setTimeout(() => navigate('/'), RESET_REDIRECT_DELAY_MS);
+      redirectTimer.current = setTimeout(() => navigate(loginPath), RESET_REDIRECT_DELAY_MS);
     } catch {
       toast({ title: 'Errore', description: RESET_PASSWORD_MESSAGES.invalidToken, variant: 'destructive' });
     }

@@ -1,14 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { aPublicTenant, aTenant, aUser, gatewayError, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 import { AUTH_TOKEN_KEY } from '../../app/session';
+import { LAST_AGENCY_KEY } from './remembered-agency';
 
 afterEach(() => jest.restoreAllMocks());
 
 const byKeyword = (reply: () => Response) => on('GET', '/api/tenants/by-keyword/sole', reply);
 
 describe('TenantLoginPage status screens', () => {
-  it('says an unknown keyword belongs to no tenant, with a way home', async () => {
+  it('says an unknown keyword belongs to no tenant, with a way home: the root, for a stranger', async () => {
     stubGateway(byKeyword(() => gatewayError(404, 'Tenant not found', 'Not Found')));
     const { router } = renderApp('/sole');
 
@@ -17,6 +18,33 @@ describe('TenantLoginPage status screens', () => {
     expect(screen.getAllByText(/tenant not found/i)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Go to Homepage' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin'));
+  });
+
+  it("takes a browser that has opened an agency before back to that agency's sign-in, not the operator's", async () => {
+    stubGateway(
+      byKeyword(() => json(aPublicTenant())),
+      on('GET', '/api/tenants/by-keyword/soel', () => gatewayError(404, 'Tenant not found', 'Not Found')),
+    );
+    const { router } = renderApp('/sole');
+    await screen.findByRole('button', { name: 'Sign In' });
+
+    await act(() => router.navigate('/soel'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to Homepage' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole'));
+    expect(await screen.findByRole('heading', { name: 'Agenzia Sole' })).toBeTruthy();
+  });
+
+  it('forgets a remembered agency that no longer exists, and then leads to the root', async () => {
+    stubGateway(byKeyword(() => gatewayError(404, 'Tenant not found', 'Not Found')));
+    const { router } = renderApp('/sole');
+    // remembered from an earlier visit (the page itself is still loading)
+    window.localStorage.setItem(LAST_AGENCY_KEY, 'sole');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to Homepage' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin'));
+    expect(window.localStorage.getItem(LAST_AGENCY_KEY)).toBeNull();
   });
 
   it('tells a disabled agency to contact support', async () => {

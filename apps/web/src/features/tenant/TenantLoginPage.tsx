@@ -1,7 +1,7 @@
 import type { TenantPublicView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
@@ -13,6 +13,7 @@ import { useToast } from '../../shared/toast/use-toast';
 import { useLoginMutation, useLogoutMutation } from '../auth/auth.api';
 import { CredentialsForm, type Credentials } from '../auth/CredentialsForm';
 import { useGetTenantByKeywordQuery } from './tenant.api';
+import { forgetAgency, rememberAgency } from './remembered-agency';
 import { ACCESS_DENIED_TOAST, canOpenTenant, tenantAllowsLogin } from './tenant-access';
 import {
   TenantDisabledScreen,
@@ -28,13 +29,20 @@ export function TenantLoginPage() {
   // currentData: while another keyword loads, the previous agency is not shown
   const { currentData: tenant, error, isFetching, refetch } = useGetTenantByKeywordQuery(keyword);
   const [signedIn, setSignedIn] = useState(false);
+  const unknown = isApiError(error) && error.status === 404;
+
+  // this browser's agency: where "home" leads from another agency's status screen
+  useEffect(() => {
+    if (tenant) rememberAgency(tenant.keyword);
+    else if (unknown) forgetAgency(keyword);
+  }, [tenant, unknown, keyword]);
 
   if (!tenant && isFetching) return <FullPageSpinner label="Loading agency" />;
   if (error) {
-    return isApiError(error) && error.status === 404 ? (
+    return unknown ? (
       <TenantNotFoundScreen keyword={keyword} />
     ) : (
-      <TenantUnavailableScreen onRetry={refetch} />
+      <TenantUnavailableScreen keyword={keyword} onRetry={refetch} />
     );
   }
   if (!tenant) return <TenantNotFoundScreen keyword={keyword} />;

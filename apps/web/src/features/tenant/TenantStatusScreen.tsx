@@ -10,8 +10,17 @@ import { useNavigate } from 'react-router';
 import { CenteredCardPage } from '../../app/layout/CenteredCardPage';
 import { AUTH_MESSAGES } from '@quotebook/domain';
 import { formatDate } from '../../shared/formatters';
+import { homePathFrom } from './remembered-agency';
 
-function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+interface StatusCardProps {
+  /** the address the visitor opened */
+  keyword: string;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}
+
+function StatusCard({ keyword, icon, title, children }: StatusCardProps) {
   const navigate = useNavigate();
   return (
     <CenteredCardPage>
@@ -19,7 +28,7 @@ function StatusCard({ icon, title, children }: { icon: ReactNode; title: string;
         {icon}
         <Typography variant="h1">{title}</Typography>
         {children}
-        <Button variant="contained" onClick={() => navigate('/')} sx={{ mt: 1 }}>
+        <Button variant="contained" onClick={() => navigate(homePathFrom(keyword))} sx={{ mt: 1 }}>
           Go to Homepage
         </Button>
       </Box>
@@ -29,7 +38,7 @@ function StatusCard({ icon, title, children }: { icon: ReactNode; title: string;
 
 export function TenantNotFoundScreen({ keyword }: { keyword: string }) {
   return (
-    <StatusCard icon={<SearchOffIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Not Found">
+    <StatusCard keyword={keyword} icon={<SearchOffIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Not Found">
       {/* the heading already says 'Tenant not found'; a second copy would only repeat it */}
       <Typography sx={{ color: 'text.secondary' }}>
         {`No agency uses the address "/${keyword}". Please check the link you were given.`}
@@ -40,7 +49,7 @@ export function TenantNotFoundScreen({ keyword }: { keyword: string }) {
 
 export function TenantDisabledScreen({ tenant }: { tenant: TenantPublicView }) {
   return (
-    <StatusCard icon={<BlockIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Disabled">
+    <StatusCard keyword={tenant.keyword} icon={<BlockIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Disabled">
       <Typography sx={{ fontWeight: 600 }}>{tenant.name}</Typography>
       <Typography sx={{ color: 'text.secondary' }}>{AUTH_MESSAGES.tenantDisabled}</Typography>
     </StatusCard>
@@ -49,7 +58,7 @@ export function TenantDisabledScreen({ tenant }: { tenant: TenantPublicView }) {
 
 export function TenantExpiredScreen({ tenant }: { tenant: TenantPublicView }) {
   return (
-    <StatusCard icon={<EventBusyIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Expired">
+    <StatusCard keyword={tenant.keyword} icon={<EventBusyIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Expired">
       <Typography sx={{ fontWeight: 600 }}>{tenant.name}</Typography>
       <Typography sx={{ color: 'text.secondary' }}>{AUTH_MESSAGES.tenantExpired}</Typography>
       <Typography>{`Expiry date: ${formatDate(tenant.expiryDate)}`}</Typography>
@@ -57,9 +66,9 @@ export function TenantExpiredScreen({ tenant }: { tenant: TenantPublicView }) {
   );
 }
 
-export function TenantUnavailableScreen({ onRetry }: { onRetry: () => void }) {
+export function TenantUnavailableScreen({ keyword, onRetry }: { keyword: string; onRetry: () => void }) {
   return (
-    <StatusCard icon={<SearchOffIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Unavailable">
+    <StatusCard keyword={keyword} icon={<SearchOffIcon color="action" sx={{ fontSize: 56 }} />} title="Tenant Unavailable">
       <Typography sx={{ color: 'text.secondary' }}>The agency could not be loaded. Please try again.</Typography>
       <Button onClick={onRetry}>Try again</Button>
     </StatusCard>
