@@ -7,16 +7,21 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
 
 export const SUBJECT_PREFIX = env['NATS_SUBJECT_PREFIX'] || 'qb';
 
-/** A request/reply pattern with its request and response types attached (types only, no runtime cost). */
+/**
+ * A request/reply pattern with its request and response types attached (types only, no runtime cost).
+ * The request is held as a parameter, so a pattern only fits where every request a caller builds is one
+ * its handler accepts: a field the pattern adds or retypes fails the build of the caller, and a new
+ * response type fails the build of the handler.
+ */
 export interface RpcPattern<Req, Res> {
   readonly subject: string;
   /** phantom fields: never set, only carry the types */
-  readonly __request?: Req;
+  readonly __request?: (request: Req) => void;
   readonly __response?: Res;
 }
 
 export type RpcRequest<P> = P extends RpcPattern<infer Req, unknown> ? Req : never;
-export type RpcResponse<P> = P extends RpcPattern<unknown, infer Res> ? Res : never;
+export type RpcResponse<P> = P extends RpcPattern<never, infer Res> ? Res : never;
 
 export function rpcPattern<Req, Res>(name: string): RpcPattern<Req, Res> {
   return { subject: `${SUBJECT_PREFIX}.${name}` };

@@ -19,3 +19,4 @@ export * from './events.module';
 export * from './tenant-purge';
 export * from './principal-checks';
 export * from './compensating-transaction';
+export * from './typed-handler';

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CUSTOMERS_CREATE,
   CUSTOMERS_DELETE,
@@ -8,56 +7,43 @@ import {
   CUSTOMERS_SET_TAGS,
   CUSTOMERS_UPDATE,
   CustomerDto,
+  RpcRequest,
   SetTagsDto,
-  type Principal,
 } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { CustomersService } from './customers.service';
 
 @Controller()
 export class CustomersController {
   constructor(private readonly customers: CustomersService) {}
 
-  @MessagePattern(CUSTOMERS_LIST.subject)
-  list(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('cursor') cursor: number | undefined,
-  ) {
+  @Handles(CUSTOMERS_LIST)
+  list({ principal, tenantId, cursor }: RpcRequest<typeof CUSTOMERS_LIST>) {
     return this.customers.list(principal, tenantId, cursor);
   }
 
-  @MessagePattern(CUSTOMERS_CREATE.subject)
-  create(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('data') data: CustomerDto) {
+  @Handles(CUSTOMERS_CREATE, { data: CustomerDto })
+  create({ principal, tenantId, data }: RpcRequest<typeof CUSTOMERS_CREATE>) {
     return this.customers.create(principal, tenantId, data);
   }
 
-  @MessagePattern(CUSTOMERS_UPDATE.subject)
-  update(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: CustomerDto,
-  ) {
+  @Handles(CUSTOMERS_UPDATE, { data: CustomerDto })
+  update({ principal, tenantId, id, data }: RpcRequest<typeof CUSTOMERS_UPDATE>) {
     return this.customers.update(principal, tenantId, id, data);
   }
 
-  @MessagePattern(CUSTOMERS_DELETE.subject)
-  delete(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(CUSTOMERS_DELETE)
+  delete({ principal, tenantId, id }: RpcRequest<typeof CUSTOMERS_DELETE>) {
     return this.customers.delete(principal, tenantId, id);
   }
 
-  @MessagePattern(CUSTOMERS_GET_TAGS.subject)
-  getTags(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(CUSTOMERS_GET_TAGS)
+  getTags({ principal, tenantId, id }: RpcRequest<typeof CUSTOMERS_GET_TAGS>) {
     return this.customers.getTags(principal, tenantId, id);
   }
 
-  @MessagePattern(CUSTOMERS_SET_TAGS.subject)
-  setTags(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: SetTagsDto,
-  ) {
+  @Handles(CUSTOMERS_SET_TAGS, { data: SetTagsDto })
+  setTags({ principal, tenantId, id, data }: RpcRequest<typeof CUSTOMERS_SET_TAGS>) {
     return this.customers.setTags(principal, tenantId, id, data);
   }
 }

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CATALOGUE_HEALTH, type ServiceHealth } from '@quotebook/contracts';
-import { checkServiceHealth } from '@quotebook/server-core';
+import { checkServiceHealth, Handles } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 
 @Controller()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  @MessagePattern(CATALOGUE_HEALTH.subject)
+  @Handles(CATALOGUE_HEALTH)
   health(): Promise<ServiceHealth> {
     return checkServiceHealth('catalogue', this.dataSource);
   }

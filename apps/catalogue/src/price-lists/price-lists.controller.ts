@@ -1,41 +1,36 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   PRICE_LISTS_CREATE,
   PRICE_LISTS_DELETE,
   PRICE_LISTS_LIST,
   PRICE_LISTS_UPDATE,
   PriceListDto,
-  type Principal,
+  RpcRequest,
 } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { PriceListsService } from './price-lists.service';
 
 @Controller()
 export class PriceListsController {
   constructor(private readonly priceLists: PriceListsService) {}
 
-  @MessagePattern(PRICE_LISTS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
+  @Handles(PRICE_LISTS_LIST)
+  list({ principal, tenantId }: RpcRequest<typeof PRICE_LISTS_LIST>) {
     return this.priceLists.list(principal, tenantId);
   }
 
-  @MessagePattern(PRICE_LISTS_CREATE.subject)
-  create(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('data') data: PriceListDto) {
+  @Handles(PRICE_LISTS_CREATE, { data: PriceListDto })
+  create({ principal, tenantId, data }: RpcRequest<typeof PRICE_LISTS_CREATE>) {
     return this.priceLists.create(principal, tenantId, data);
   }
 
-  @MessagePattern(PRICE_LISTS_UPDATE.subject)
-  update(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: PriceListDto,
-  ) {
+  @Handles(PRICE_LISTS_UPDATE, { data: PriceListDto })
+  update({ principal, tenantId, id, data }: RpcRequest<typeof PRICE_LISTS_UPDATE>) {
     return this.priceLists.update(principal, tenantId, id, data);
   }
 
-  @MessagePattern(PRICE_LISTS_DELETE.subject)
-  delete(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(PRICE_LISTS_DELETE)
+  delete({ principal, tenantId, id }: RpcRequest<typeof PRICE_LISTS_DELETE>) {
     return this.priceLists.delete(principal, tenantId, id);
   }
 }

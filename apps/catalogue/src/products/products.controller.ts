@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AVAILABILITY_CREATE,
   AVAILABILITY_DELETE,
@@ -15,9 +14,10 @@ import {
   PRODUCTS_SET_TAGS,
   PRODUCTS_UPDATE,
   ProductDto,
+  RpcRequest,
   SetTagsDto,
-  type Principal,
 } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { AvailabilityService } from './availability.service';
 import { ProductsService } from './products.service';
 
@@ -28,93 +28,58 @@ export class ProductsController {
     private readonly availability: AvailabilityService,
   ) {}
 
-  @MessagePattern(PRODUCTS_LIST.subject)
-  list(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('cursor') cursor: number | undefined,
-  ) {
+  @Handles(PRODUCTS_LIST)
+  list({ principal, tenantId, cursor }: RpcRequest<typeof PRODUCTS_LIST>) {
     return this.products.list(principal, tenantId, cursor);
   }
 
-  @MessagePattern(PRODUCTS_CREATE.subject)
-  create(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('data') data: ProductDto) {
+  @Handles(PRODUCTS_CREATE, { data: ProductDto })
+  create({ principal, tenantId, data }: RpcRequest<typeof PRODUCTS_CREATE>) {
     return this.products.create(principal, tenantId, data);
   }
 
-  @MessagePattern(PRODUCTS_UPDATE.subject)
-  update(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: ProductDto,
-  ) {
+  @Handles(PRODUCTS_UPDATE, { data: ProductDto })
+  update({ principal, tenantId, id, data }: RpcRequest<typeof PRODUCTS_UPDATE>) {
     return this.products.update(principal, tenantId, id, data);
   }
 
-  @MessagePattern(PRODUCTS_DELETE.subject)
-  delete(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(PRODUCTS_DELETE)
+  delete({ principal, tenantId, id }: RpcRequest<typeof PRODUCTS_DELETE>) {
     return this.products.delete(principal, tenantId, id);
   }
 
-  @MessagePattern(PRODUCTS_GET_TAGS.subject)
-  getTags(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(PRODUCTS_GET_TAGS)
+  getTags({ principal, tenantId, id }: RpcRequest<typeof PRODUCTS_GET_TAGS>) {
     return this.products.getTags(principal, tenantId, id);
   }
 
-  @MessagePattern(PRODUCTS_SET_TAGS.subject)
-  setTags(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: SetTagsDto,
-  ) {
+  @Handles(PRODUCTS_SET_TAGS, { data: SetTagsDto })
+  setTags({ principal, tenantId, id, data }: RpcRequest<typeof PRODUCTS_SET_TAGS>) {
     return this.products.setTags(principal, tenantId, id, data);
   }
 
-  @MessagePattern(PRODUCTS_COPY_FROM_ITALIAN.subject)
-  copyFromItalian(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: CopyFromItalianDto,
-  ) {
+  @Handles(PRODUCTS_COPY_FROM_ITALIAN, { data: CopyFromItalianDto })
+  copyFromItalian({ principal, tenantId, id, data }: RpcRequest<typeof PRODUCTS_COPY_FROM_ITALIAN>) {
     return this.products.copyFromItalian(principal, tenantId, id, data);
   }
 
-  @MessagePattern(AVAILABILITY_LIST.subject)
-  listAvailability(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(AVAILABILITY_LIST)
+  listAvailability({ principal, tenantId, id }: RpcRequest<typeof AVAILABILITY_LIST>) {
     return this.availability.list(principal, tenantId, id);
   }
 
-  @MessagePattern(AVAILABILITY_CREATE.subject)
-  createAvailability(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: AvailabilityDto,
-  ) {
+  @Handles(AVAILABILITY_CREATE, { data: AvailabilityDto })
+  createAvailability({ principal, tenantId, id, data }: RpcRequest<typeof AVAILABILITY_CREATE>) {
     return this.availability.create(principal, tenantId, id, data);
   }
 
-  @MessagePattern(AVAILABILITY_UPDATE.subject)
-  updateAvailability(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('availabilityId') availabilityId: string,
-    @Payload('data') data: AvailabilityDto,
-  ) {
+  @Handles(AVAILABILITY_UPDATE, { data: AvailabilityDto })
+  updateAvailability({ principal, tenantId, id, availabilityId, data }: RpcRequest<typeof AVAILABILITY_UPDATE>) {
     return this.availability.update(principal, tenantId, id, availabilityId, data);
   }
 
-  @MessagePattern(AVAILABILITY_DELETE.subject)
-  deleteAvailability(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('availabilityId') availabilityId: string,
-  ) {
+  @Handles(AVAILABILITY_DELETE)
+  deleteAvailability({ principal, tenantId, id, availabilityId }: RpcRequest<typeof AVAILABILITY_DELETE>) {
     return this.availability.delete(principal, tenantId, id, availabilityId);
   }
 }

@@ -1,34 +1,29 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { TAGS_CREATE, TAGS_DELETE, TAGS_LIST, TAGS_UPDATE, TagDto, type Principal } from '@quotebook/contracts';
+import { RpcRequest, TAGS_CREATE, TAGS_DELETE, TAGS_LIST, TAGS_UPDATE, TagDto } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { TagsService } from './tags.service';
 
 @Controller()
 export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
-  @MessagePattern(TAGS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('targetType') targetType?: unknown) {
+  @Handles(TAGS_LIST)
+  list({ principal, tenantId, targetType }: RpcRequest<typeof TAGS_LIST>) {
     return this.tags.list(principal, tenantId, targetType);
   }
 
-  @MessagePattern(TAGS_CREATE.subject)
-  create(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('data') data: TagDto) {
+  @Handles(TAGS_CREATE, { data: TagDto })
+  create({ principal, tenantId, data }: RpcRequest<typeof TAGS_CREATE>) {
     return this.tags.create(principal, tenantId, data);
   }
 
-  @MessagePattern(TAGS_UPDATE.subject)
-  update(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('id') id: string,
-    @Payload('data') data: TagDto,
-  ) {
+  @Handles(TAGS_UPDATE, { data: TagDto })
+  update({ principal, tenantId, id, data }: RpcRequest<typeof TAGS_UPDATE>) {
     return this.tags.update(principal, tenantId, id, data);
   }
 
-  @MessagePattern(TAGS_DELETE.subject)
-  delete(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('id') id: string) {
+  @Handles(TAGS_DELETE)
+  delete({ principal, tenantId, id }: RpcRequest<typeof TAGS_DELETE>) {
     return this.tags.delete(principal, tenantId, id);
   }
 }

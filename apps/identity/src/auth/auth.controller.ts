@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AUTH_FORGOT_PASSWORD,
   AUTH_LOGIN,
@@ -8,8 +7,9 @@ import {
   ForgotPasswordDto,
   LoginDto,
   ResetPasswordDto,
-  type Principal,
+  RpcRequest,
 } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
 
@@ -20,23 +20,23 @@ export class AuthController {
     private readonly passwordReset: PasswordResetService,
   ) {}
 
-  @MessagePattern(AUTH_LOGIN.subject)
-  login(@Payload() dto: LoginDto) {
-    return this.auth.login(dto.username, dto.password);
+  @Handles(AUTH_LOGIN, LoginDto)
+  login({ username, password }: RpcRequest<typeof AUTH_LOGIN>) {
+    return this.auth.login(username, password);
   }
 
-  @MessagePattern(AUTH_ME.subject)
-  me(@Payload('principal') principal: Principal) {
+  @Handles(AUTH_ME)
+  me({ principal }: RpcRequest<typeof AUTH_ME>) {
     return this.auth.me(principal);
   }
 
-  @MessagePattern(AUTH_FORGOT_PASSWORD.subject)
-  forgotPassword(@Payload() dto: ForgotPasswordDto) {
-    return this.passwordReset.requestReset(dto.email);
+  @Handles(AUTH_FORGOT_PASSWORD, ForgotPasswordDto)
+  forgotPassword({ email }: RpcRequest<typeof AUTH_FORGOT_PASSWORD>) {
+    return this.passwordReset.requestReset(email);
   }
 
-  @MessagePattern(AUTH_RESET_PASSWORD.subject)
-  resetPassword(@Payload() dto: ResetPasswordDto) {
-    return this.passwordReset.resetPassword(dto.token, dto.newPassword);
+  @Handles(AUTH_RESET_PASSWORD, ResetPasswordDto)
+  resetPassword({ token, newPassword }: RpcRequest<typeof AUTH_RESET_PASSWORD>) {
+    return this.passwordReset.resetPassword(token, newPassword);
   }
 }

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IDENTITY_HEALTH, type ServiceHealth } from '@quotebook/contracts';
-import { checkServiceHealth } from '@quotebook/server-core';
+import { checkServiceHealth, Handles } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 
 @Controller()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  @MessagePattern(IDENTITY_HEALTH.subject)
+  @Handles(IDENTITY_HEALTH)
   health(): Promise<ServiceHealth> {
     return checkServiceHealth('identity', this.dataSource);
   }

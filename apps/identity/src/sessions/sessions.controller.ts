@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { SESSIONS_USER_STATE } from '@quotebook/contracts';
+import { RpcRequest, SESSIONS_USER_STATE } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { IdentityUserStates } from './user-states';
 
 /** Asked by the gateway and the other services when Redis holds no state for a user. */
@@ -8,8 +8,8 @@ import { IdentityUserStates } from './user-states';
 export class SessionsController {
   constructor(private readonly states: IdentityUserStates) {}
 
-  @MessagePattern(SESSIONS_USER_STATE.subject)
-  userState(@Payload('userId') userId: string) {
+  @Handles(SESSIONS_USER_STATE)
+  userState({ userId }: RpcRequest<typeof SESSIONS_USER_STATE>) {
     return this.states.userState(userId);
   }
 }

@@ -1,14 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateUserDto,
+  RpcRequest,
   UpdateUserDto,
   USERS_CREATE,
   USERS_DELETE,
   USERS_LIST,
   USERS_UPDATE,
-  type Principal,
 } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { TeamService } from './team.service';
 
 /** The Users page: an agency's team, called by the gateway. */
@@ -16,23 +16,23 @@ import { TeamService } from './team.service';
 export class TeamController {
   constructor(private readonly team: TeamService) {}
 
-  @MessagePattern(USERS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('cursor') cursor: number | undefined) {
+  @Handles(USERS_LIST)
+  list({ principal, tenantId, cursor }: RpcRequest<typeof USERS_LIST>) {
     return this.team.list(principal, tenantId, cursor);
   }
 
-  @MessagePattern(USERS_CREATE.subject)
-  create(@Payload('principal') principal: Principal, @Payload('data') data: CreateUserDto) {
+  @Handles(USERS_CREATE, { data: CreateUserDto })
+  create({ principal, data }: RpcRequest<typeof USERS_CREATE>) {
     return this.team.create(principal, data);
   }
 
-  @MessagePattern(USERS_UPDATE.subject)
-  update(@Payload('principal') principal: Principal, @Payload('userId') userId: string, @Payload('data') data: UpdateUserDto) {
+  @Handles(USERS_UPDATE, { data: UpdateUserDto })
+  update({ principal, userId, data }: RpcRequest<typeof USERS_UPDATE>) {
     return this.team.update(principal, userId, data);
   }
 
-  @MessagePattern(USERS_DELETE.subject)
-  delete(@Payload('principal') principal: Principal, @Payload('userId') userId: string) {
+  @Handles(USERS_DELETE)
+  delete({ principal, userId }: RpcRequest<typeof USERS_DELETE>) {
     return this.team.delete(principal, userId);
   }
 }

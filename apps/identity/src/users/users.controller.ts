@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { TenantNeedNotExist } from '@quotebook/server-core';
 import {
+  RpcRequest,
   USERS_CREATE_TENANT_ADMIN,
   USERS_DELETE_BY_TENANT,
   USERS_GET_TENANT_ADMIN,
   USERS_UPDATE_TENANT_ADMIN,
 } from '@quotebook/contracts';
+import { Handles, TenantNeedNotExist } from '@quotebook/server-core';
 import { CreateTenantAdminPayload, TenantScopePayload, UpdateTenantAdminPayload } from './tenant-admin.payloads';
 import { UsersService } from './users.service';
 
@@ -16,26 +16,26 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   /** the agency is still being created: its row commits only once the admin exists */
-  @MessagePattern(USERS_CREATE_TENANT_ADMIN.subject)
+  @Handles(USERS_CREATE_TENANT_ADMIN, CreateTenantAdminPayload)
   @TenantNeedNotExist()
-  createTenantAdmin(@Payload() request: CreateTenantAdminPayload) {
+  createTenantAdmin(request: RpcRequest<typeof USERS_CREATE_TENANT_ADMIN>) {
     return this.users.createTenantAdmin(request);
   }
 
-  @MessagePattern(USERS_GET_TENANT_ADMIN.subject)
-  getTenantAdmin(@Payload() request: TenantScopePayload) {
-    return this.users.getTenantAdmin(request.principal, request.tenantId);
+  @Handles(USERS_GET_TENANT_ADMIN, TenantScopePayload)
+  getTenantAdmin({ principal, tenantId }: RpcRequest<typeof USERS_GET_TENANT_ADMIN>) {
+    return this.users.getTenantAdmin(principal, tenantId);
   }
 
-  @MessagePattern(USERS_UPDATE_TENANT_ADMIN.subject)
-  updateTenantAdmin(@Payload() request: UpdateTenantAdminPayload) {
+  @Handles(USERS_UPDATE_TENANT_ADMIN, UpdateTenantAdminPayload)
+  updateTenantAdmin(request: RpcRequest<typeof USERS_UPDATE_TENANT_ADMIN>) {
     return this.users.updateTenantAdmin(request);
   }
 
   /** the rollback of an agency that was never committed */
-  @MessagePattern(USERS_DELETE_BY_TENANT.subject)
+  @Handles(USERS_DELETE_BY_TENANT, TenantScopePayload)
   @TenantNeedNotExist()
-  deleteByTenant(@Payload() request: TenantScopePayload) {
-    return this.users.deleteTenantUsers(request.principal, request.tenantId);
+  deleteByTenant({ principal, tenantId }: RpcRequest<typeof USERS_DELETE_BY_TENANT>) {
+    return this.users.deleteTenantUsers(principal, tenantId);
   }
 }

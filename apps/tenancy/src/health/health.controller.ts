@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { TENANCY_HEALTH, type ServiceHealth } from '@quotebook/contracts';
-import { checkServiceHealth } from '@quotebook/server-core';
+import { checkServiceHealth, Handles } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 
 @Controller()
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  @MessagePattern(TENANCY_HEALTH.subject)
+  @Handles(TENANCY_HEALTH)
   health(): Promise<ServiceHealth> {
     return checkServiceHealth('tenancy', this.dataSource);
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { SESSIONS_TENANT_STATE } from '@quotebook/contracts';
+import { RpcRequest, SESSIONS_TENANT_STATE } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { TenancyTenantStates } from './tenant-states';
 
 /** Asked by the gateway and the other services when Redis holds no state for an agency. */
@@ -8,8 +8,8 @@ import { TenancyTenantStates } from './tenant-states';
 export class SessionsController {
   constructor(private readonly states: TenancyTenantStates) {}
 
-  @MessagePattern(SESSIONS_TENANT_STATE.subject)
-  tenantState(@Payload('tenantId') tenantId: string) {
+  @Handles(SESSIONS_TENANT_STATE)
+  tenantState({ tenantId }: RpcRequest<typeof SESSIONS_TENANT_STATE>) {
     return this.states.tenantState(tenantId);
   }
 }

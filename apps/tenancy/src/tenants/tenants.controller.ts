@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateTenantDto,
+  RpcRequest,
   TENANTS_BY_KEYWORD,
   TENANTS_CREATE,
   TENANTS_DELETE,
@@ -14,65 +14,61 @@ import {
   TENANTS_UPDATE_SETTINGS,
   TenantSettingsDto,
   UpdateTenantDto,
-  type Principal,
 } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { TenantsService } from './tenants.service';
 
 @Controller()
 export class TenantsController {
   constructor(private readonly tenants: TenantsService) {}
 
-  @MessagePattern(TENANTS_LIST.subject)
-  list(@Payload('principal') principal: Principal, @Payload('cursor') cursor: number | undefined) {
+  @Handles(TENANTS_LIST)
+  list({ principal, cursor }: RpcRequest<typeof TENANTS_LIST>) {
     return this.tenants.list(principal, cursor);
   }
 
-  @MessagePattern(TENANTS_GET.subject)
-  get(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
+  @Handles(TENANTS_GET)
+  get({ principal, tenantId }: RpcRequest<typeof TENANTS_GET>) {
     return this.tenants.get(principal, tenantId);
   }
 
-  @MessagePattern(TENANTS_CREATE.subject)
-  create(@Payload('principal') principal: Principal, @Payload('data') data: CreateTenantDto) {
+  @Handles(TENANTS_CREATE, { data: CreateTenantDto })
+  create({ principal, data }: RpcRequest<typeof TENANTS_CREATE>) {
     return this.tenants.create(principal, data);
   }
 
-  @MessagePattern(TENANTS_UPDATE.subject)
-  update(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('data') data: UpdateTenantDto) {
+  @Handles(TENANTS_UPDATE, { data: UpdateTenantDto })
+  update({ principal, tenantId, data }: RpcRequest<typeof TENANTS_UPDATE>) {
     return this.tenants.update(principal, tenantId, data);
   }
 
-  @MessagePattern(TENANTS_DELETE.subject)
-  delete(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
+  @Handles(TENANTS_DELETE)
+  delete({ principal, tenantId }: RpcRequest<typeof TENANTS_DELETE>) {
     return this.tenants.delete(principal, tenantId);
   }
 
-  @MessagePattern(TENANTS_GET_ADMIN.subject)
-  getAdmin(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string) {
+  @Handles(TENANTS_GET_ADMIN)
+  getAdmin({ principal, tenantId }: RpcRequest<typeof TENANTS_GET_ADMIN>) {
     return this.tenants.getAdmin(principal, tenantId);
   }
 
-  @MessagePattern(TENANTS_BY_KEYWORD.subject)
-  byKeyword(@Payload('keyword') keyword: string) {
+  @Handles(TENANTS_BY_KEYWORD)
+  byKeyword({ keyword }: RpcRequest<typeof TENANTS_BY_KEYWORD>) {
     return this.tenants.findByKeyword(keyword);
   }
 
-  @MessagePattern(TENANTS_UPDATE_SETTINGS.subject)
-  updateSettings(
-    @Payload('principal') principal: Principal,
-    @Payload('tenantId') tenantId: string,
-    @Payload('data') data: TenantSettingsDto,
-  ) {
+  @Handles(TENANTS_UPDATE_SETTINGS, { data: TenantSettingsDto })
+  updateSettings({ principal, tenantId, data }: RpcRequest<typeof TENANTS_UPDATE_SETTINGS>) {
     return this.tenants.updateSettings(principal, tenantId, data);
   }
 
-  @MessagePattern(TENANTS_SET_LOGO.subject)
-  setLogo(@Payload('principal') principal: Principal, @Payload('tenantId') tenantId: string, @Payload('logoUrl') logoUrl: string) {
+  @Handles(TENANTS_SET_LOGO)
+  setLogo({ principal, tenantId, logoUrl }: RpcRequest<typeof TENANTS_SET_LOGO>) {
     return this.tenants.setLogo(principal, tenantId, logoUrl);
   }
 
-  @MessagePattern(TENANTS_LOGIN_STATUS.subject)
-  loginStatus(@Payload('tenantId') tenantId: string) {
+  @Handles(TENANTS_LOGIN_STATUS)
+  loginStatus({ tenantId }: RpcRequest<typeof TENANTS_LOGIN_STATUS>) {
     return this.tenants.loginStatus(tenantId);
   }
 }
