@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, PipeTransform, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Controller, Get, Param, PipeTransform } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   TAG_TARGET_TYPES,
   TAGS_CREATE,
@@ -10,11 +10,10 @@ import {
   TagTargetType,
   TagView,
 } from '@quotebook/contracts';
-import { RpcClient } from '@quotebook/server-core';
-import { AuthenticatedPrincipal, CurrentPrincipal } from '../common/principal.decorator';
-import { CatalogueAdminOnly, catalogueScope, idParam, tenantIdParam } from './catalogue-routes';
+import { TenantResource } from '../common/tenant-resource';
+import { CurrentScope, type TenantScope } from '../common/tenant-scope';
 
-/** The spec's client asks for `tags/Product` and `tags/customer`: the type in the path ignores case. */
+/** Clients ask for `tags/Product` as well as `tags/customer`: the type in the path ignores case. */
 export class TagTargetTypePipe implements PipeTransform<string, TagTargetType> {
   transform(value: string): TagTargetType {
     const targetType = value.trim().toLowerCase();
@@ -26,58 +25,21 @@ export class TagTargetTypePipe implements PipeTransform<string, TagTargetType> {
 }
 
 @ApiTags('tags')
-@ApiBearerAuth()
 @Controller('tenants/:tenantId/tags')
-export class TagsController {
-  constructor(private readonly rpc: RpcClient) {}
-
-  @Get()
-  list(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantIdParam) tenantId: string,
-  ): Promise<TagView[]> {
-    return this.rpc.send(TAGS_LIST, catalogueScope(principal, tenantId));
-  }
-
+export class TagsController extends TenantResource({
+  body: TagDto,
+  view: TagView,
+  list: TAGS_LIST,
+  create: TAGS_CREATE,
+  update: TAGS_UPDATE,
+  remove: TAGS_DELETE,
+}) {
   @Get(':targetType')
   @ApiParam({ name: 'targetType', enum: TAG_TARGET_TYPES, description: 'product or customer, in any case' })
   listByType(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantIdParam) tenantId: string,
+    @CurrentScope() scope: TenantScope,
     @Param('targetType', TagTargetTypePipe) targetType: TagTargetType,
   ): Promise<TagView[]> {
-    return this.rpc.send(TAGS_LIST, { ...catalogueScope(principal, tenantId), targetType });
-  }
-
-  @Post()
-  @CatalogueAdminOnly()
-  create(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantIdParam) tenantId: string,
-    @Body() data: TagDto,
-  ): Promise<TagView> {
-    return this.rpc.send(TAGS_CREATE, { ...catalogueScope(principal, tenantId), data });
-  }
-
-  @Put(':id')
-  @CatalogueAdminOnly()
-  update(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantIdParam) tenantId: string,
-    @Param('id', idParam) id: string,
-    @Body() data: TagDto,
-  ): Promise<TagView> {
-    return this.rpc.send(TAGS_UPDATE, { ...catalogueScope(principal, tenantId), id, data });
-  }
-
-  @Delete(':id')
-  @CatalogueAdminOnly()
-  @HttpCode(204)
-  async remove(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantIdParam) tenantId: string,
-    @Param('id', idParam) id: string,
-  ): Promise<void> {
-    await this.rpc.send(TAGS_DELETE, { ...catalogueScope(principal, tenantId), id });
+    return this.rpc.send(TAGS_LIST, { ...scope, targetType });
   }
 }

@@ -1,7 +1,7 @@
 import { INestApplication, ParseUUIDPipe, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { CUSTOM_ROUTE_ARGS_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type {
   OperationObject,
@@ -12,6 +12,7 @@ import type {
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ROLES as ALL_ROLES, type Role } from '@quotebook/contracts';
 import { IS_PUBLIC, ROLES } from '../common/principal.decorator';
+import { TenantScopePipe } from '../common/tenant-scope';
 
 /** A class (or its constructor), as the decorators' metadata is keyed. */
 type ClassType = abstract new (...args: never[]) => unknown;
@@ -46,25 +47,33 @@ function metadataOf<T>(key: string, handler: object, controller: object): T | un
   return (Reflect.getMetadata(key, handler) as T | undefined) ?? (Reflect.getMetadata(key, controller) as T | undefined);
 }
 
-/** The route's named path parameters with the pipes that check them. */
+/**
+ * The route's named path parameters with the pipes that check them: @Param('name') and the custom
+ * decorators that read a named path parameter (@CurrentScope() reads tenantId).
+ */
 function pathParametersOf(controller: ClassType, methodName: string): { name: string; pipes: unknown[] }[] {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {}) as Record<string, RouteArgument>;
+  const readsPath = (key: string) => key.startsWith(`${RouteParamtypes.PARAM}:`) || key.includes(CUSTOM_ROUTE_ARGS_METADATA);
   return Object.entries(args)
-    .filter(([key, arg]) => key.startsWith(`${RouteParamtypes.PARAM}:`) && typeof arg.data === 'string')
+    .filter(([key, arg]) => readsPath(key) && typeof arg.data === 'string')
     .map(([, arg]) => ({ name: arg.data as string, pipes: arg.pipes ?? [] }));
 }
 
+const isUuidCheck = (pipe: unknown) => pipe instanceof ParseUUIDPipe || pipe === ParseUUIDPipe || pipe instanceof TenantScopePipe;
+
 /** Every HTTP route of the app with its rules, keyed the way the document names operations. */
 export function routeRulesOf(app: INestApplication): Map<string, RouteRules> {
+  const metadataScanner = new MetadataScanner();
   const rules = new Map<string, RouteRules>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as ClassType | null;
       if (!controller) continue;
       const prototype = controller.prototype as Record<string, unknown>;
-      for (const methodName of Object.getOwnPropertyNames(prototype)) {
+      // the routes a controller inherits too (a resource's routes come from its base), as Nest's router finds them
+      for (const methodName of metadataScanner.getAllMethodNames(prototype)) {
         const handler = prototype[methodName];
-        if (methodName === 'constructor' || typeof handler !== 'function') continue;
+        if (typeof handler !== 'function') continue;
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         if (Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
         const isPublic = metadataOf<boolean>(IS_PUBLIC, handler, controller) === true;
@@ -76,7 +85,7 @@ export function routeRulesOf(app: INestApplication): Map<string, RouteRules> {
           isPublic,
           roles: isPublic ? ['public'] : allowed?.length ? [...allowed] : [...ALL_ROLES],
           uuidParameters: pathParameters
-            .filter(({ pipes }) => pipes.some((pipe) => pipe instanceof ParseUUIDPipe || pipe === ParseUUIDPipe))
+            .filter(({ pipes }) => pipes.some(isUuidCheck))
             .map(({ name }) => name),
           checkedParameters: pathParameters.filter(({ pipes }) => pipes.length > 0).map(({ name }) => name),
         });

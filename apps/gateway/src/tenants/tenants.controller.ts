@@ -37,11 +37,10 @@ import { RpcClient } from '@quotebook/server-core';
 import { memoryStorage } from 'multer';
 import { collectPages } from '../common/collect-pages';
 import { AuthenticatedPrincipal, CurrentPrincipal, Public, Roles, toPrincipal } from '../common/principal.decorator';
-import { uuidParam } from '../common/params';
+import { AGENCY_ADMINS } from '../common/tenant-resource';
+import { CurrentScope, type TenantScope } from '../common/tenant-scope';
 import { LogoUploadLimitFilter } from './logo-upload-limit.filter';
 import { LogoStorageService, MAX_LOGO_BYTES } from './logo-storage.service';
-
-const tenantId = uuidParam('tenantId');
 
 @ApiTags('tenants')
 @ApiBearerAuth()
@@ -76,77 +75,54 @@ export class TenantsController {
   }
 
   @Get(':tenantId')
-  get(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantId) id: string,
-  ): Promise<TenantView> {
-    return this.rpc.send(TENANTS_GET, { principal: toPrincipal(principal), tenantId: id });
+  get(@CurrentScope() scope: TenantScope): Promise<TenantView> {
+    return this.rpc.send(TENANTS_GET, scope);
   }
 
   @Get(':tenantId/admin')
   @Roles('superadmin')
-  admin(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantId) id: string,
-  ): Promise<TenantAdminView> {
-    return this.rpc.send(TENANTS_GET_ADMIN, { principal: toPrincipal(principal), tenantId: id });
+  admin(@CurrentScope() scope: TenantScope): Promise<TenantAdminView> {
+    return this.rpc.send(TENANTS_GET_ADMIN, scope);
   }
 
   @Put(':tenantId')
   @Roles('superadmin')
-  update(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantId) id: string,
-    @Body() data: UpdateTenantDto,
-  ): Promise<TenantView> {
-    return this.rpc.send(TENANTS_UPDATE, { principal: toPrincipal(principal), tenantId: id, data });
+  update(@CurrentScope() scope: TenantScope, @Body() data: UpdateTenantDto): Promise<TenantView> {
+    return this.rpc.send(TENANTS_UPDATE, { ...scope, data });
   }
 
   @Delete(':tenantId')
   @Roles('superadmin')
   @HttpCode(204)
-  async remove(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantId) id: string,
-  ): Promise<void> {
-    const request = { principal: toPrincipal(principal), tenantId: id };
-    const { logoUrl } = await this.rpc.send(TENANTS_GET, request);
-    await this.rpc.send(TENANTS_DELETE, request);
+  async remove(@CurrentScope() scope: TenantScope): Promise<void> {
+    const { logoUrl } = await this.rpc.send(TENANTS_GET, scope);
+    await this.rpc.send(TENANTS_DELETE, scope);
     // the agency is gone: its files go too, so none of them is served any more
-    await this.logos.removeTenantFiles(id, logoUrl);
+    await this.logos.removeTenantFiles(scope.tenantId, logoUrl);
   }
 
   @Patch(':tenantId/settings')
-  @Roles('superadmin', 'tenant_admin')
-  updateSettings(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantId) id: string,
-    @Body() data: TenantSettingsDto,
-  ): Promise<TenantView> {
-    return this.rpc.send(TENANTS_UPDATE_SETTINGS, { principal: toPrincipal(principal), tenantId: id, data });
+  @Roles(...AGENCY_ADMINS)
+  updateSettings(@CurrentScope() scope: TenantScope, @Body() data: TenantSettingsDto): Promise<TenantView> {
+    return this.rpc.send(TENANTS_UPDATE_SETTINGS, { ...scope, data });
   }
 
   @Post(':tenantId/logo')
   @HttpCode(200)
-  @Roles('superadmin', 'tenant_admin')
+  @Roles(...AGENCY_ADMINS)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { logo: { type: 'string', format: 'binary' } } } })
   @UseFilters(LogoUploadLimitFilter)
   @UseInterceptors(
     FileInterceptor('logo', { storage: memoryStorage(), limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } }),
   )
-  async uploadLogo(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', tenantId) id: string,
-    @UploadedFile() file: Express.Multer.File | undefined,
-  ): Promise<TenantView> {
-    const request = { principal: toPrincipal(principal), tenantId: id };
+  async uploadLogo(@CurrentScope() scope: TenantScope, @UploadedFile() file: Express.Multer.File | undefined): Promise<TenantView> {
     // refused (403/404) before anything is written; tells which file the new logo replaces
-    const previous = await this.rpc.send(TENANTS_GET, request);
-    const stored = await this.logos.store(id, file);
+    const previous = await this.rpc.send(TENANTS_GET, scope);
+    const stored = await this.logos.store(scope.tenantId, file);
     let saved: TenantView;
     try {
-      saved = await this.rpc.send(TENANTS_SET_LOGO, { ...request, logoUrl: stored.logoUrl });
+      saved = await this.rpc.send(TENANTS_SET_LOGO, { ...scope, logoUrl: stored.logoUrl });
     } catch (error) {
       await this.logos.discard(stored.path);
       throw error;

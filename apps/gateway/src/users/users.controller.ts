@@ -14,6 +14,7 @@ import { RpcClient } from '@quotebook/server-core';
 import { collectPages } from '../common/collect-pages';
 import { uuidParam } from '../common/params';
 import { AuthenticatedPrincipal, CurrentPrincipal, Roles, toPrincipal } from '../common/principal.decorator';
+import { CurrentScope, type TenantScope } from '../common/tenant-scope';
 
 /**
  * An agency's team. Only a superadmin or a tenant_admin gets here; identity decides which users a
@@ -27,11 +28,8 @@ export class UsersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('tenants/:tenantId/users')
-  list(
-    @CurrentPrincipal() principal: AuthenticatedPrincipal,
-    @Param('tenantId', uuidParam('tenantId')) tenantId: string,
-  ): Promise<UserView[]> {
-    return collectPages((page) => this.rpc.send(USERS_LIST, { principal: toPrincipal(principal), tenantId, ...page }));
+  list(@CurrentScope() scope: TenantScope): Promise<UserView[]> {
+    return collectPages((page) => this.rpc.send(USERS_LIST, { ...scope, ...page }));
   }
 
   @Post('users')
