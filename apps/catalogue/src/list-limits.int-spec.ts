@@ -8,7 +8,6 @@ import {
   VAT_RATES_CREATE,
   type VatRateDto,
 } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
 import { randomUUID } from 'node:crypto';
 import { listLimit } from './list-limits';
 import { adminOf, rpcError, useCatalogueHarness } from './test/catalogue-harness';
@@ -16,9 +15,7 @@ import { adminOf, rpcError, useCatalogueHarness } from './test/catalogue-harness
 describe('catalogue lists that cross the bus whole have a size limit (integration)', () => {
   const harness = useCatalogueHarness();
   /** The catalogue as the gateway reaches it over NATS. */
-  let sut: RpcClient;
-
-  beforeAll(() => (sut = harness.rpc));
+  const sut = harness.rpc;
 
   const count = async (table: string, tenantId: string) =>
     (await harness.query<{ count: number }>(`SELECT count(*)::int AS count FROM catalogue.${table} WHERE tenant_id = $1`, [tenantId]))[0]

@@ -1,5 +1,4 @@
 import { SESSION_ENDED_MESSAGE, TAGS_CREATE, VAT_RATES_CREATE, VAT_RATES_LIST, type Principal } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
 import { randomUUID } from 'node:crypto';
 import {
   adminOf,
@@ -19,11 +18,10 @@ import {
 describe('catalogue session checks (integration)', () => {
   const harness = useCatalogueHarness({ withTenancy: true });
   /** The catalogue as a caller that skipped the gateway reaches it over NATS. */
-  let sut: RpcClient;
+  const sut = harness.rpc;
   let tenantId: string;
 
   beforeAll(async () => {
-    sut = harness.rpc;
     tenantId = await insertTenant(harness.databaseUrl, `sessioni-${randomUUID().slice(0, 8)}`, ['it']);
   });
 

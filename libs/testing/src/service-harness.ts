@@ -27,8 +27,11 @@ export interface ServiceHarnessOptions<C extends string> {
 export interface ServiceHarness<C extends string = never> {
   /** The test file's own database, migrated by the service at start. */
   readonly databaseUrl: string;
-  /** The service as the gateway reaches it: a NATS client that registers each principal's session first. */
-  readonly rpc: RpcClient;
+  /**
+   * The service as the gateway reaches it: a NATS client that registers each principal's session first.
+   * It may be taken at once (`const sut = harness.rpc`) and used in the tests.
+   */
+  readonly rpc: Pick<RpcClient, 'send'>;
   /** The running service (a new one after `restart`). */
   readonly app: INestMicroservice;
   /** A provider of the running service, for tests that call it directly. */
@@ -100,9 +103,7 @@ export function useServiceHarness<E extends ServiceEnv, C extends string = never
     get databaseUrl() {
       return ready(database, 'database').url;
     },
-    get rpc() {
-      return ready(client, 'client').rpc;
-    },
+    rpc: { send: ((...args: Parameters<RpcClient['send']>) => ready(client, 'client').rpc.send(...args)) as RpcClient['send'] },
     get app() {
       return ready(app, 'service');
     },

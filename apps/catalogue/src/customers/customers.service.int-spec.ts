@@ -2,16 +2,14 @@ import type { CustomerDto, PriceListDto, SetTagsDto, TagDto } from '@quotebook/c
 import { randomUUID } from 'node:crypto';
 import { PriceListsService } from '../price-lists/price-lists.service';
 import { TagsService } from '../tags/tags.service';
-import { adminOf, rpcError, useCatalogueHarness, userOf } from '../test/catalogue-harness';
+import { adminOf, rpcError, twoAgencies, useCatalogueHarness, userOf } from '../test/catalogue-harness';
 import { CustomersService } from './customers.service';
 
 /** The customers service called directly, on the real database. */
 describe(CustomersService.name, () => {
   const harness = useCatalogueHarness();
   let sut: CustomersService;
-  const tenantId = randomUUID();
-  const otherTenantId = randomUUID();
-  const admin = adminOf(tenantId);
+  const { tenantA: tenantId, tenantB: otherTenantId, admin } = twoAgencies();
 
   beforeAll(() => (sut = harness.get(CustomersService)));
 

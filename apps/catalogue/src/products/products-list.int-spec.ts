@@ -1,5 +1,5 @@
 import { CATALOGUE_HEALTH, CUSTOMERS_LIST, LIST_PAGE_BYTES, PRODUCTS_LIST, VAT_RATES_LIST } from '@quotebook/contracts';
-import { type RpcClient, REPLY_TOO_LARGE_MESSAGE } from '@quotebook/server-core';
+import { REPLY_TOO_LARGE_MESSAGE } from '@quotebook/server-core';
 import { queryDatabase, readAllPages } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import { adminOf, rpcError, useCatalogueHarness, userOf } from '../test/catalogue-harness';
@@ -23,9 +23,7 @@ async function insertProducts(url: string, tenantId: string, prefix: string, cou
 describe('catalogue lists in pages bounded by bytes (integration)', () => {
   const harness = useCatalogueHarness();
   /** The catalogue as the gateway reaches it over NATS. */
-  let sut: RpcClient;
-
-  beforeAll(() => (sut = harness.rpc));
+  const sut = harness.rpc;
 
   it('fills each product page up to the byte budget and says where the next one starts', async () => {
     const tenantId = randomUUID();

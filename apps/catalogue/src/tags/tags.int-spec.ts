@@ -8,19 +8,13 @@ import {
   TAGS_UPDATE,
   type TagDto,
 } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
-import { randomUUID } from 'node:crypto';
-import { adminOf, rpcError, useCatalogueHarness, userOf } from '../test/catalogue-harness';
+import { adminOf, rpcError, twoAgencies, useCatalogueHarness, userOf } from '../test/catalogue-harness';
 
 describe('catalogue tags (integration)', () => {
   const harness = useCatalogueHarness();
   /** The catalogue as the gateway reaches it over NATS. */
-  let sut: RpcClient;
-  const tenantA = randomUUID();
-  const tenantB = randomUUID();
-  const admin = adminOf(tenantA);
-
-  beforeAll(() => (sut = harness.rpc));
+  const sut = harness.rpc;
+  const { tenantA, tenantB, admin } = twoAgencies();
 
   // loose on purpose: the tests also send what a client may get wrong ('Product', 'supplier', no type)
   const create = (data: Record<string, unknown>, principal = admin, tenantId = tenantA) =>

@@ -36,4 +36,10 @@ export const superadmin: Principal = { userId: randomUUID(), role: 'superadmin',
 export const adminOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 });
 export const userOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_user', tenantId, sessionVersion: 1 });
 
+/** Two agencies that exist only by their ids, and an administrator of the first. */
+export function twoAgencies() {
+  const tenantA = randomUUID();
+  return { tenantA, tenantB: randomUUID(), admin: adminOf(tenantA) };
+}
+
 export { registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';

@@ -6,19 +6,14 @@ import {
   VAT_RATES_UPDATE,
   type VatRateDto,
 } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
 import { randomUUID } from 'node:crypto';
-import { adminOf, registerTenantState, rpcError, superadmin, useCatalogueHarness, userOf } from '../test/catalogue-harness';
+import { adminOf, registerTenantState, rpcError, superadmin, twoAgencies, useCatalogueHarness, userOf } from '../test/catalogue-harness';
 
 describe('catalogue VAT rates (integration)', () => {
   const harness = useCatalogueHarness();
   /** The catalogue as the gateway reaches it over NATS. */
-  let sut: RpcClient;
-  const tenantA = randomUUID();
-  const tenantB = randomUUID();
-  const admin = adminOf(tenantA);
-
-  beforeAll(() => (sut = harness.rpc));
+  const sut = harness.rpc;
+  const { tenantA, tenantB, admin } = twoAgencies();
 
   const create = (data: Partial<VatRateDto> & Record<string, unknown>, principal = admin, tenantId = tenantA) =>
     sut.send(VAT_RATES_CREATE, { principal, tenantId, data: data as VatRateDto });

@@ -18,7 +18,7 @@ import {
   type TenantLoginStatus,
   type TokenClaims,
 } from '@quotebook/contracts';
-import { appError, type RpcClient } from '@quotebook/server-core';
+import { appError } from '@quotebook/server-core';
 import { startStandIn } from '@quotebook/testing/harness';
 import { randomUUID } from 'node:crypto';
 import {
@@ -53,13 +53,12 @@ class TenancyStandInModule {}
 describe('identity auth (integration)', () => {
   const harness = useIdentityHarness(() => startStandIn(TenancyStandInModule, 'tenancy'));
   /** Identity as the gateway reaches it over NATS. */
-  let sut: RpcClient;
+  const sut = harness.rpc;
   let superadminId: string;
   let mailer: jest.SpiedFunction<ResetMailer['sendResetLink']>;
   const sentLinks = () => mailer.mock.calls.map(([, link]) => link);
 
   beforeAll(async () => {
-    sut = harness.rpc;
     superadminId = (await seededSuperadmin(harness)).userId;
     // the real mailer runs (it logs the link, no SMTP_URL here); the spy only reads what it was given
     mailer = jest.spyOn(harness.get(ResetMailer), 'sendResetLink');

@@ -17,7 +17,6 @@ import {
   type UpdateUserDto,
   type UserView,
 } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
 import { startStandIn } from '@quotebook/testing/harness';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
@@ -43,11 +42,10 @@ class TenancyStandInModule {}
 describe('identity team: the Users page (integration)', () => {
   const harness = useIdentityHarness(() => startStandIn(TenancyStandInModule, 'tenancy'));
   /** Identity as the gateway reaches it over NATS. */
-  let sut: RpcClient;
+  const sut = harness.rpc;
   let superadmin: Principal;
 
   beforeAll(async () => {
-    sut = harness.rpc;
     superadmin = await seededSuperadmin(harness);
   });
 

@@ -8,7 +8,7 @@ import {
   USERS_UPDATE_TENANT_ADMIN,
   type Principal,
 } from '@quotebook/contracts';
-import { EventBus, RpcClient } from '@quotebook/server-core';
+import { EventBus } from '@quotebook/server-core';
 import { eventually, TEST_NATS_URL } from '@quotebook/testing';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
@@ -17,11 +17,10 @@ import { registerTenantState, rpcError, seededSuperadmin, useIdentityHarness } f
 describe('identity users (integration)', () => {
   const harness = useIdentityHarness();
   /** Identity as the gateway reaches it over NATS. */
-  let sut: RpcClient;
+  const sut = harness.rpc;
   let superadmin: Principal;
 
   beforeAll(async () => {
-    sut = harness.rpc;
     superadmin = await seededSuperadmin(harness);
   });
 

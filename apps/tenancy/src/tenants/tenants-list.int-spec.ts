@@ -1,5 +1,4 @@
 import { LIST_PAGE_BYTES, TENANTS_LIST, type Principal } from '@quotebook/contracts';
-import type { RpcClient } from '@quotebook/server-core';
 import { readAllPages } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import { useTenancyHarness } from '../test/tenancy-harness';
@@ -7,10 +6,8 @@ import { useTenancyHarness } from '../test/tenancy-harness';
 describe('the tenants list in pages bounded by bytes (integration)', () => {
   const harness = useTenancyHarness();
   /** Tenancy as the gateway reaches it over NATS. */
-  let sut: RpcClient;
+  const sut = harness.rpc;
   const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null, sessionVersion: 1 };
-
-  beforeAll(() => (sut = harness.rpc));
 
   it('answers more tenants than one message can hold page by page, in order, each page within the budget', async () => {
     // about 3 KB each: 600 of them are 1.8 MB, more than the bus carries at once

@@ -22,7 +22,7 @@ import {
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
-import { EventBus, type RpcClient } from '@quotebook/server-core';
+import { EventBus } from '@quotebook/server-core';
 import { eventually } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import { daysFrom, rpcError, SUPERADMIN, useTenancyHarness } from '../test/tenancy-harness';
@@ -39,11 +39,10 @@ function principalOf({ token, user }: LoginResponse): Principal {
 describe('tenancy with identity (integration)', () => {
   const harness = useTenancyHarness({ withIdentity: true });
   /** Tenancy as the gateway reaches it over NATS. */
-  let sut: RpcClient;
+  const sut = harness.rpc;
   let superadmin: Principal;
 
   beforeAll(async () => {
-    sut = harness.rpc;
     superadmin = principalOf(await sut.send(AUTH_LOGIN, SUPERADMIN));
   });
 
