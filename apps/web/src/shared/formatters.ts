@@ -17,3 +17,8 @@ export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
 export function languageLabel(code: string): string {
   return LANGUAGE_LABELS[code] ?? code.toUpperCase();
 }
+
+/** Each word's first letter in capitals, the rest as written: 'price list' → 'Price List', 'VAT rate' → 'VAT Rate'. */
+export function titleCase(words: string): string {
+  return words.replace(/(^|\s)(\S)/g, (_match, space: string, letter: string) => space + letter.toUpperCase());
+}

@@ -1,11 +1,17 @@
 import type { UserView } from '@quotebook/contracts';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { routes } from '../app/router';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../app/session';
 import { createAppStore } from '../app/store';
+
+// Each page is loaded when its route first matches, so the first render of a test file also compiles
+// and loads that page: on a busy machine this takes longer than Testing Library's one-second wait and
+// Jest's five-second test limit.
+configure({ asyncUtilTimeout: 4000 });
+jest.setTimeout(15_000);
 
 /** Starts from a clean localStorage, optionally holding a signed-in session. */
 export function prepareStorage(session?: { token: string; user: UserView }): void {

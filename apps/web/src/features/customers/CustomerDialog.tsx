@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { sameTagIds } from '../tags/tag-form';
@@ -75,9 +75,7 @@ export function CustomerDialog({ tenantId, customer, priceLists, customerTags, o
 
   return (
     <FormDialog
-      title={customer ? 'Edit Customer' : 'Add Customer'}
-      submitLabel={customer ? 'Save Changes' : 'Create Customer'}
-      busyLabel={customer ? 'Saving...' : 'Creating...'}
+      {...dialogTexts('customer', Boolean(customer))}
       busy={form.busy}
       onSubmit={form.submit}
       onClose={onClose}

@@ -16,25 +16,20 @@ import { useDeleteCustomerMutation, useListCustomersQuery } from './customers.ap
 /** `/{keyword}/customers`: search, tag filter, create, edit and delete customers. */
 export function CustomersPage() {
   const { tenant } = useTenantPage();
-  const list = useListCustomersQuery(tenant.id);
   const { data: tags } = useListTagsQuery(tenant.id);
   const { data: priceLists = [] } = useListPriceListsQuery(tenant.id);
   const [deleteCustomer] = useDeleteCustomerMutation();
   const [filters, setFilters] = useState({ search: '', tagId: 'all' });
   const customerTags = useMemo(() => tagsOfType(tags, 'customer'), [tags]);
   const priceListNames = useMemo(() => new Map(priceLists.map((priceList) => [priceList.id, priceList.name] as const)), [priceLists]);
-  const visible = useMemo(() => filterCustomers(list.data ?? [], filters), [list.data, filters]);
 
   return (
     <ListPage<CustomerView>
-      title="Customers"
       subtitle="The companies and people you send quotes to."
       noun="customer"
-      addLabel="Add Customer"
       addIcon={<PersonAddIcon />}
-      list={list}
-      loadError="Failed to load customers"
-      visible={visible}
+      list={useListCustomersQuery(tenant.id)}
+      filter={(customers) => filterCustomers(customers, filters)}
       filters={
         <TagFilterFields value={filters} onChange={setFilters} tags={customerTags.choices} placeholder="Search by name, email, contact or city..." />
       }

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { CheckboxField } from '../../shared/fields/CheckboxField';
 import { DateField, MoneyField, PercentField, twoColumns } from '../../shared/fields/InputFields';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { priceListFormFrom, priceListRequestFrom, validatePriceListForm } from './price-list-form';
@@ -32,9 +32,7 @@ export function PriceListDialog({ tenantId, priceList, onClose }: PriceListDialo
 
   return (
     <FormDialog
-      title={priceList ? 'Edit Price List' : 'Add Price List'}
-      submitLabel={priceList ? 'Save Changes' : 'Create Price List'}
-      busyLabel={priceList ? 'Saving...' : 'Creating...'}
+      {...dialogTexts('price list', Boolean(priceList))}
       busy={form.busy}
       onSubmit={form.submit}
       onClose={onClose}

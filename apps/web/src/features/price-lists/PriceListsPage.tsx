@@ -1,5 +1,4 @@
 import type { PriceListView } from '@quotebook/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '../../shared/formatters';
@@ -17,13 +16,9 @@ export function PriceListsPage() {
 
   return (
     <ListPage<PriceListView>
-      title="Price Lists"
       subtitle="Reductions that apply to customers linked to a list during its validity period."
       noun="price list"
-      addLabel="Add Price List"
-      addIcon={<AddIcon />}
       list={useListPriceListsQuery(tenant.id)}
-      loadError="Failed to load price lists"
       columns={[
         {
           header: 'Name',

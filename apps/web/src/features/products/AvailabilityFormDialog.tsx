@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { CheckboxField } from '../../shared/fields/CheckboxField';
 import { DateField, twoColumns } from '../../shared/fields/InputFields';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { availabilityFormFrom, availabilityRequestFrom, OPTIONAL_VALUES, validateAvailabilityForm } from './availability-form';
@@ -34,7 +34,7 @@ export function AvailabilityFormDialog({ tenantId, productId, period, onClose }:
 
   return (
     <FormDialog
-      title={period ? 'Edit Availability Period' : 'Add Availability Period'}
+      {...dialogTexts('availability period', Boolean(period))}
       submitLabel={period ? 'Save Changes' : 'Create Period'}
       busyLabel="Saving..."
       busy={form.busy}

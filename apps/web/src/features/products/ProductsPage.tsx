@@ -1,5 +1,4 @@
 import type { ProductView } from '@quotebook/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -28,7 +27,6 @@ export function ProductsPage() {
   const [filters, setFilters] = useState({ search: '', tagId: 'all' });
   const [availabilityOf, setAvailabilityOf] = useState<string | null>(null);
   const productTags = useMemo(() => tagsOfType(tags, 'product'), [tags]);
-  const visible = useMemo(() => filterProducts(list.data ?? [], filters), [list.data, filters]);
   const languages = useMemo(() => [ITALIAN, ...tenant.languages.filter((code) => code !== ITALIAN)], [tenant.languages]);
   // dialogs read the product from the list, so they follow every change to it
   const byId = (id: string | null | undefined) => (id ? list.data?.find((product) => product.id === id) : undefined);
@@ -36,14 +34,10 @@ export function ProductsPage() {
 
   return (
     <ListPage<ProductView>
-      title="Products"
       subtitle="Your services in every language, with their availability periods and prices."
       noun="product"
-      addLabel="Add Product"
-      addIcon={<AddIcon />}
       list={list}
-      loadError="Failed to load products"
-      visible={visible}
+      filter={(products) => filterProducts(products, filters)}
       filters={<TagFilterFields value={filters} onChange={setFilters} tags={productTags.choices} placeholder="Search by code or title..." />}
       columns={[
         { header: 'Code', cell: (product) => <Box sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{product.code}</Box> },

@@ -1,7 +1,7 @@
 import type { TagView } from '@quotebook/contracts';
 import TextField from '@mui/material/TextField';
 import { SelectField } from '../../shared/fields/SelectField';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { TAG_TYPE_LABELS, tagFormFrom, tagRequestFrom, validateTagForm, type TagTypeFilter } from './tag-form';
@@ -37,9 +37,7 @@ export function TagDialog({ tenantId, tag, filter, onClose }: TagDialogProps) {
 
   return (
     <FormDialog
-      title={tag ? 'Edit Tag' : 'Add Tag'}
-      submitLabel={tag ? 'Save Changes' : 'Create Tag'}
-      busyLabel={tag ? 'Saving...' : 'Creating...'}
+      {...dialogTexts('tag', Boolean(tag))}
       busy={form.busy}
       onSubmit={form.submit}
       onClose={onClose}

@@ -1,8 +1,7 @@
 import type { TagView } from '@quotebook/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { SelectField } from '../../shared/fields/SelectField';
 import { ListPage } from '../../shared/page/ListPage';
 import { useTenantPage } from '../tenant/tenant-context';
@@ -13,21 +12,15 @@ import { useDeleteTagMutation, useListTagsQuery } from './tags.api';
 /** `/{keyword}/tags`: product and customer tags, filtered by type. */
 export function TagsPage() {
   const { tenant } = useTenantPage();
-  const list = useListTagsQuery(tenant.id);
   const [deleteTag] = useDeleteTagMutation();
   const [filter, setFilter] = useState<TagTypeFilter>('all');
-  const visible = useMemo(() => filterTags(list.data ?? [], filter), [list.data, filter]);
 
   return (
     <ListPage<TagView>
-      title="Tags"
       subtitle="Labels to group and filter your products and customers."
       noun="tag"
-      addLabel="Add Tag"
-      addIcon={<AddIcon />}
-      list={list}
-      loadError="Failed to load tags"
-      visible={visible}
+      list={useListTagsQuery(tenant.id)}
+      filter={(tags) => filterTags(tags, filter)}
       filters={
         <SelectField
           label="Type"

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { KEEP_PASSWORD_PLACEHOLDER, TENANT_ROLE_OPTIONS, userFormFrom, userRequestFrom, validateUserForm } from './user-form';
@@ -32,9 +32,8 @@ export function UserDialog({ tenantId, user, onClose }: UserDialogProps) {
 
   return (
     <FormDialog
+      {...dialogTexts('user', Boolean(user))}
       title={user ? `Edit User: ${user.name}` : 'Add User'}
-      submitLabel={user ? 'Save Changes' : 'Create User'}
-      busyLabel={user ? 'Saving...' : 'Creating...'}
       busy={form.busy}
       onSubmit={form.submit}
       onClose={onClose}

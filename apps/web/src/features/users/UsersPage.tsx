@@ -1,7 +1,8 @@
+import type { UserView } from '@quotebook/contracts';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { SearchField } from '../../shared/fields/SearchField';
 import { ListPage } from '../../shared/page/ListPage';
 import { useTenantPage } from '../tenant/tenant-context';
@@ -12,21 +13,16 @@ import { useDeleteUserMutation, useListUsersQuery } from './users.api';
 /** `/{keyword}/users`: the agency's team. Nobody can delete their own account from here. */
 export function UsersPage() {
   const { tenant, user: currentUser } = useTenantPage();
-  const list = useListUsersQuery(tenant.id);
   const [deleteUser] = useDeleteUserMutation();
   const [search, setSearch] = useState('');
-  const visible = useMemo(() => filterUsers(list.data ?? [], search), [list.data, search]);
 
   return (
-    <ListPage
-      title="Users"
+    <ListPage<UserView>
       subtitle="The people of your agency and what they may do."
       noun="user"
-      addLabel="Add User"
       addIcon={<PersonAddIcon />}
-      list={list}
-      loadError="Failed to load users"
-      visible={visible}
+      list={useListUsersQuery(tenant.id)}
+      filter={(users) => filterUsers(users, search)}
       filters={<SearchField value={search} onChange={setSearch} placeholder="Search by name, username or email..." />}
       columns={[
         {

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { COMMON_VAT_RATES, validateVatRateForm, vatRateFormFrom, vatRateRequestFrom } from './vat-rate-form';
@@ -35,9 +35,7 @@ export function VatRateDialog({ tenantId, vatRate, onClose }: VatRateDialogProps
 
   return (
     <FormDialog
-      title={vatRate ? 'Edit VAT Rate' : 'Add VAT Rate'}
-      submitLabel={vatRate ? 'Save Changes' : 'Create VAT Rate'}
-      busyLabel={vatRate ? 'Saving...' : 'Creating...'}
+      {...dialogTexts('VAT rate', Boolean(vatRate))}
       busy={busy}
       onSubmit={form.submit}
       onClose={onClose}

@@ -1,5 +1,4 @@
 import type { VatRateView } from '@quotebook/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import { formatDate } from '../../shared/formatters';
 import { twoDecimals } from '../../shared/money';
 import { ListPage } from '../../shared/page/ListPage';
@@ -17,13 +16,9 @@ export function VatRatesPage() {
 
   return (
     <ListPage<VatRateView>
-      title="VAT Rates"
       subtitle="The VAT rates your products are sold with."
       noun="VAT rate"
-      addLabel="Add VAT Rate"
-      addIcon={<AddIcon />}
       list={useListVatRatesQuery(tenant.id)}
-      loadError="Failed to load VAT rates"
       cardsOnly
       columns={[
         { header: 'Description', cell: (vatRate) => vatRate.description },

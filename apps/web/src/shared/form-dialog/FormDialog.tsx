@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { titleCase } from '../formatters';
 
 interface FormDialogProps {
   title: string;
@@ -17,6 +18,17 @@ interface FormDialogProps {
   /** extra buttons on the left of the action row */
   secondaryActions?: ReactNode;
   children: ReactNode;
+}
+
+/**
+ * The titles and labels of a dialog that adds or edits one kind of record: `('tag', editing)` →
+ * "Add Tag" / "Create Tag" / "Creating...", or "Edit Tag" / "Save Changes" / "Saving...".
+ */
+export function dialogTexts(noun: string, editing: boolean): Pick<FormDialogProps, 'title' | 'submitLabel' | 'busyLabel'> {
+  const name = titleCase(noun);
+  return editing
+    ? { title: `Edit ${name}`, submitLabel: 'Save Changes', busyLabel: 'Saving...' }
+    : { title: `Add ${name}`, submitLabel: `Create ${name}`, busyLabel: 'Creating...' };
 }
 
 /**

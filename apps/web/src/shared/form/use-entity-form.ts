@@ -78,18 +78,10 @@ export function useEntityForm<V extends object, S = unknown>(options: EntityForm
     }
   };
 
-  /** Props for a text input bound to `field` (MUI TextField). */
-  const text = (field: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => ({
-    name: String(field),
-    value: values[field] as string,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value as V[typeof field]),
-    error: Boolean(errors[field]),
-    helperText: errors[field],
-    disabled: busy,
-  });
+  type FieldOf<T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V];
 
-  /** Props for a SelectField bound to `field`. */
-  const select = (field: { [K in keyof V]: V[K] extends string ? K : never }[keyof V]) => ({
+  /** Props for a SelectField bound to `field`: its value, where its changes go, its error. */
+  const select = (field: FieldOf<string>) => ({
     name: String(field),
     value: values[field] as string,
     onChange: (value: string) => set(field, value as V[typeof field]),
@@ -97,8 +89,15 @@ export function useEntityForm<V extends object, S = unknown>(options: EntityForm
     disabled: busy,
   });
 
+  /** Props for a text input bound to `field` (MUI TextField). */
+  const text = (field: FieldOf<string>) => {
+    const { onChange, error, ...props } = select(field);
+    type InputEvent = ChangeEvent<HTMLInputElement | HTMLTextAreaElement>;
+    return { ...props, onChange: (event: InputEvent) => onChange(event.target.value), error: Boolean(error), helperText: error };
+  };
+
   /** Props for a CheckboxField bound to `field`. */
-  const checkbox = (field: { [K in keyof V]: V[K] extends boolean ? K : never }[keyof V]) => ({
+  const checkbox = (field: FieldOf<boolean>) => ({
     name: String(field),
     checked: values[field] as boolean,
     onChange: (checked: boolean) => set(field, checked as V[typeof field]),

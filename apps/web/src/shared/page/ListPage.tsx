@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -13,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useConfirmedDelete } from '../confirm-dialog/use-confirmed-delete';
+import { titleCase } from '../formatters';
 import { DataTable } from './DataTable';
 import { EmptyState } from './EmptyState';
 import { LoadError } from './LoadError';
@@ -30,21 +32,21 @@ interface Message {
 }
 
 export interface ListPageProps<T extends { id: string }> {
-  title: string;
-  subtitle: string;
-  /** what one row is, as a sentence names it ('VAT rate', 'customer'): the delete confirmation and toasts */
+  /**
+   * What one row is, as a sentence names it ('VAT rate', 'price list'): the page is titled by its
+   * plural ("VAT Rates"), and the Add button, load error, delete confirmation and toasts name it.
+   */
   noun: string;
-  /** the Add button: its label and icon */
-  addLabel: string;
-  addIcon: ReactNode;
+  subtitle: string;
+  /** the Add button's icon, a plus unless told */
+  addIcon?: ReactNode;
   /** the list query's state: `useListXQuery(tenant.id)` */
   list: { data?: readonly T[]; isLoading: boolean; isError: boolean; refetch: () => unknown };
-  loadError: string;
   /** the first column names the row: its card's title on a phone */
   columns: readonly Column<T>[];
   nameOf: (row: T) => string;
-  /** the rows after the page's own filters; all of them when absent */
-  visible?: readonly T[];
+  /** the page's own filters applied to the rows; all of them are shown when absent */
+  filter?: (rows: readonly T[]) => readonly T[];
   /** search box and filter selects above the list */
   filters?: ReactNode;
   empty: Message;
@@ -71,7 +73,7 @@ const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0
  * confirmed delete. Rows are a table on wide screens and cards on a phone (or always, `cardsOnly`),
  * where every value and action stays on screen without scrolling sideways.
  *
- * Usage: <ListPage title="Tags" noun="tag" list={useListTagsQuery(tenant.id)} columns={[...]}
+ * Usage: <ListPage noun="tag" subtitle="..." list={useListTagsQuery(tenant.id)} columns={[...]}
  *          nameOf={(tag) => tag.name} editor={(tag, close) => <TagDialog tag={tag} onClose={close} />}
  *          remove={{ confirmation, run: (tag) => deleteTag({ tenantId, id: tag.id }) }} ... />
  */
@@ -80,7 +82,8 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [editing, setEditing] = useState<EditorState<T>>(null);
   const deletion = useConfirmedDelete<T>({ noun: props.noun, confirmation: remove.confirmation, nameOf, remove: remove.run });
-  const rows = props.visible ?? list.data ?? [];
+  const rows = props.filter ? props.filter(list.data ?? []) : (list.data ?? []);
+  const title = `${titleCase(props.noun)}s`;
   const cards = narrow || props.cardsOnly;
 
   const actionsOf = (row: T): RowAction[] => [
@@ -97,22 +100,22 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
       <PageHeader
-        title={props.title}
+        title={title}
         subtitle={props.subtitle}
         action={
-          <Button variant="contained" startIcon={props.addIcon} onClick={() => setEditing({})}>
-            {props.addLabel}
+          <Button variant="contained" startIcon={props.addIcon ?? <AddIcon />} onClick={() => setEditing({})}>
+            {`Add ${titleCase(props.noun)}`}
           </Button>
         }
       />
-      {list.isError && <LoadError message={props.loadError} onRetry={list.refetch} />}
+      {list.isError && <LoadError message={`Failed to load ${props.noun}s`} onRetry={list.refetch} />}
       {props.filters && (
         <Card sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2 }} role="search">
           {props.filters}
         </Card>
       )}
       {cards ? (
-        <Box sx={cardGrid} component="section" aria-label={props.title} aria-busy={list.isLoading}>
+        <Box sx={cardGrid} component="section" aria-label={title} aria-busy={list.isLoading}>
           {list.isLoading && [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={120} />)}
           {empty && <Card sx={{ gridColumn: '1 / -1' }}>{empty}</Card>}
           {rows.map((row) => (
@@ -140,7 +143,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         </Box>
       ) : (
         <Card>
-          <DataTable label={props.title} columns={[...columns.map((column) => column.header), 'Actions']} loading={list.isLoading} empty={empty}>
+          <DataTable label={title} columns={[...columns.map((column) => column.header), 'Actions']} loading={list.isLoading} empty={empty}>
             {rows.map((row) => (
               <TableRow key={row.id} hover>
                 {columns.map((column) => (
