@@ -1,21 +1,8 @@
 import type { CustomerView, TagIdsView } from '@quotebook/contracts';
 import { api, crudEndpoints, tenantPath } from '../../app/api';
 
-export interface CustomerRequest {
-  title: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  contact: string | null;
-  address: string | null;
-  country: string | null;
-  city: string | null;
-  postalCode: string | null;
-  priceListId: string | null;
-  vatNumber: string | null;
-  sdi: string | null;
-  pec: string | null;
-}
+/** What the customer dialog sends: every field of the customer but its id, tags and creation date. */
+export type CustomerRequest = Omit<CustomerView, 'id' | 'tagIds' | 'createdAt'>;
 
 /** The list answers each customer with its tag ids: no call per row. */
 export const customersApi = api.injectEndpoints({

@@ -1,14 +1,8 @@
 import type { PriceListView } from '@quotebook/contracts';
 import { api, crudEndpoints } from '../../app/api';
 
-export interface PriceListRequest {
-  name: string;
-  startDate: string;
-  endDate: string;
-  reductionAmount: string | null;
-  reductionPercentage: string | null;
-  isActive: boolean;
-}
+/** What the price list dialog sends: every field of the list but its id and creation date. */
+export type PriceListRequest = Omit<PriceListView, 'id' | 'createdAt'>;
 
 export const priceListsApi = api.injectEndpoints({
   endpoints: (build) => {

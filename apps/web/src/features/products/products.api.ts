@@ -13,19 +13,8 @@ export interface ProductRequest {
   vatRateId: string | null;
 }
 
-export interface AvailabilityRequest {
-  startDate: string;
-  endDate: string;
-  hasMinParticipants: boolean;
-  minParticipants: number | null;
-  hasCostPerPerson: boolean;
-  costPerPerson: string | null;
-  hasFlatRate: boolean;
-  flatRate: string | null;
-  hasAdditionalCosts: boolean;
-  additionalCosts: string | null;
-  priceIncludesVat: boolean;
-}
+/** What the period dialog sends: every field of the period but the ids. */
+export type AvailabilityRequest = Omit<AvailabilityView, 'id' | 'productId'>;
 
 type ProductRef = { tenantId: string; productId: string };
 

@@ -1,11 +1,7 @@
-import type { TagTargetType, TagView } from '@quotebook/contracts';
+import type { TagView } from '@quotebook/contracts';
 import { api, crudEndpoints } from '../../app/api';
 
-export interface TagRequest {
-  name: string;
-  targetType: TagTargetType;
-  description: string | null;
-}
+export type TagRequest = Pick<TagView, 'name' | 'targetType' | 'description'>;
 
 /**
  * One list of all the agency's tags, filtered on the page: the products and customers pages read the

@@ -1,10 +1,7 @@
 import type { VatRateView } from '@quotebook/contracts';
 import { api, crudEndpoints } from '../../app/api';
 
-export interface VatRateRequest {
-  description: string;
-  rate: string;
-}
+export type VatRateRequest = Pick<VatRateView, 'description' | 'rate'>;
 
 export const vatRatesApi = api.injectEndpoints({
   endpoints: (build) => {
