@@ -1,6 +1,7 @@
+import { MESSAGES } from '@quotebook/domain';
 import { appError } from '@quotebook/server-core';
 
-export const END_BEFORE_START = 'End date must be on or after the start date';
+export const END_BEFORE_START = MESSAGES.endBeforeStart;
 
 /** Both YYYY-MM-DD, so they compare as text. */
 export function assertDatesOrdered(startDate: string, endDate: string): void {

@@ -3,9 +3,6 @@ import {
   keywordProblem,
   MAX_LENGTH,
   MESSAGES,
-  MIN_NAME_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  MIN_USERNAME_LENGTH,
   mustBeBoolean,
   mustBeEmail,
   mustBeUrl,
@@ -23,13 +20,12 @@ import {
   IsString,
   IsUrl,
   MaxLength,
-  MinLength,
   registerDecorator,
 } from 'class-validator';
 import type { ListPage, ListPageRequest } from './list-page';
 import type { Principal } from './principal';
 import { rpcPattern } from './subjects';
-import { EmptyAllowed, IsDateOnly, IsEmailAddress, Omittable, trim } from './validation';
+import { EmptyAllowed, IsDateOnly, IsEmailAddress, NewPassword, Omittable, PersonName, trim, Username } from './validation';
 
 export const TENANT_SETTINGS_FIELDS = [
   'companyName', 'address', 'country', 'city', 'postalCode', 'phone', 'mobile', 'referenceEmail',
@@ -118,15 +114,11 @@ class TenantFieldsDto {
   enabled?: boolean;
 
   @Transform(trim)
-  @IsString({ message: MESSAGES.usernameTooShort })
-  @MinLength(MIN_USERNAME_LENGTH, { message: MESSAGES.usernameTooShort })
-  @MaxLength(MAX_LENGTH.username)
+  @Username()
   adminUsername: string;
 
   @Transform(trim)
-  @IsString({ message: MESSAGES.nameTooShort })
-  @MinLength(MIN_NAME_LENGTH, { message: MESSAGES.nameTooShort })
-  @MaxLength(MAX_LENGTH.personName)
+  @PersonName()
   adminName: string;
 
   @Transform(trim)
@@ -135,9 +127,7 @@ class TenantFieldsDto {
 }
 
 export class CreateTenantDto extends TenantFieldsDto {
-  @IsString({ message: MESSAGES.passwordTooShort })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
-  @MaxLength(MAX_LENGTH.password)
+  @NewPassword()
   adminPassword: string;
 }
 
@@ -145,9 +135,7 @@ export class UpdateTenantDto extends TenantFieldsDto {
   /** empty or absent keeps the current password */
   @Omittable()
   @EmptyAllowed()
-  @IsString({ message: MESSAGES.passwordTooShort })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
-  @MaxLength(MAX_LENGTH.password)
+  @NewPassword()
   adminPassword?: string;
 }
 

@@ -1,20 +1,10 @@
-import {
-  AUTH_MESSAGES,
-  MAX_LENGTH,
-  MESSAGES,
-  MIN_NAME_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  MIN_USERNAME_LENGTH,
-  mustBeUuid,
-  TENANT_ROLES,
-  type TenantRole,
-} from '@quotebook/domain';
+import { AUTH_MESSAGES, MESSAGES, mustBeUuid, TENANT_ROLES, type TenantRole } from '@quotebook/domain';
 import { Transform } from 'class-transformer';
-import { IsIn, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsUUID } from 'class-validator';
 import type { UserView } from './auth';
 import type { ListPage, ListPageRequest } from './list-page';
 import type { Principal } from './principal';
-import { EmptyAllowed, IsEmailAddress, Omittable, trim } from './validation';
+import { EmptyAllowed, IsEmailAddress, NewPassword, Omittable, PersonName, trim, Username } from './validation';
 import type { TenantAdminView } from './tenants';
 import { rpcPattern } from './subjects';
 
@@ -49,15 +39,11 @@ export const USERS_DELETE_BY_TENANT = rpcPattern<{ principal: Principal; tenantI
 
 class UserFieldsDto {
   @Transform(trim)
-  @IsString({ message: MESSAGES.usernameTooShort })
-  @MinLength(MIN_USERNAME_LENGTH, { message: MESSAGES.usernameTooShort })
-  @MaxLength(MAX_LENGTH.username)
+  @Username()
   username: string;
 
   @Transform(trim)
-  @IsString({ message: MESSAGES.nameTooShort })
-  @MinLength(MIN_NAME_LENGTH, { message: MESSAGES.nameTooShort })
-  @MaxLength(MAX_LENGTH.personName)
+  @PersonName()
   name: string;
 
   @Transform(trim)
@@ -69,9 +55,7 @@ class UserFieldsDto {
 }
 
 export class CreateUserDto extends UserFieldsDto {
-  @IsString({ message: MESSAGES.passwordTooShort })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
-  @MaxLength(MAX_LENGTH.password)
+  @NewPassword()
   password: string;
 
   /** the agency the user belongs to; a tenant admin may only name its own */
@@ -83,9 +67,7 @@ export class UpdateUserDto extends UserFieldsDto {
   /** empty or absent keeps the current password */
   @Omittable()
   @EmptyAllowed()
-  @IsString({ message: MESSAGES.passwordTooShort })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordTooShort })
-  @MaxLength(MAX_LENGTH.password)
+  @NewPassword()
   password?: string;
 }
 

@@ -1,5 +1,14 @@
-import { isDateOnly, isEmail, MAX_LENGTH, mustBeDate } from '@quotebook/domain';
-import { MaxLength, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import {
+  isDateOnly,
+  isEmail,
+  MAX_LENGTH,
+  MESSAGES,
+  MIN_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  mustBeDate,
+} from '@quotebook/domain';
+import { IsString, MaxLength, MinLength, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
 export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
@@ -51,3 +60,15 @@ export function IsEmailAddress(options: ValidationOptions & { message: string })
     MaxLength(MAX_LENGTH.email)(target, propertyName);
   };
 }
+
+/** Text of `min` to `max` characters; one message for every way of breaking it. */
+function TextOfLength(min: number, max: number, message: string): PropertyDecorator {
+  return (target, key) => [IsString({ message }), MinLength(min, { message }), MaxLength(max)].forEach((decorate) => decorate(target, key));
+}
+
+/** A user's sign-in name: at least 3 characters. */
+export const Username = () => TextOfLength(MIN_USERNAME_LENGTH, MAX_LENGTH.username, MESSAGES.usernameTooShort);
+/** A person's full name: at least 2 characters. */
+export const PersonName = () => TextOfLength(MIN_NAME_LENGTH, MAX_LENGTH.personName, MESSAGES.nameTooShort);
+/** A new password: at least 6 characters. */
+export const NewPassword = () => TextOfLength(MIN_PASSWORD_LENGTH, MAX_LENGTH.password, MESSAGES.passwordTooShort);
