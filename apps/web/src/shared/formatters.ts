@@ -1,3 +1,5 @@
+import { TENANT_LANGUAGE_CHOICES } from '@quotebook/domain';
+
 /** `2025-03-09` (or an ISO date-time) → `09/03/2025`, read as a calendar date: no time-zone shift. */
 export function formatDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
@@ -6,13 +8,9 @@ export function formatDate(value: string | null | undefined): string {
   return `${day}/${month}/${year}`;
 }
 
-export const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
-  it: 'Italiano',
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-};
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  TENANT_LANGUAGE_CHOICES.map(({ code, label }) => [code, label]),
+);
 
 export function languageLabel(code: string): string {
   return LANGUAGE_LABELS[code] ?? code.toUpperCase();
