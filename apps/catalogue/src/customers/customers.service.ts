@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
-import {
-  appError,
-  pageStart,
-  requireTenantAccess,
-  requireTenantAdministration,
-  withConstraintErrors,
-  withTenant,
-  type ConstraintErrors,
-} from '@quotebook/server-core';
+import { appError, pageStart, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { requireResourceId } from '../ids';
 import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';

@@ -11,15 +11,7 @@ import {
   type SetTagsDto,
   type TagIdsView,
 } from '@quotebook/contracts';
-import {
-  appError,
-  pageStart,
-  requireTenantAccess,
-  requireTenantAdministration,
-  withConstraintErrors,
-  withTenant,
-  type ConstraintErrors,
-} from '@quotebook/server-core';
+import { appError, pageStart, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CatalogueEnv } from '../env';
 import { requireResourceId } from '../ids';

@@ -19,7 +19,7 @@ import { PasswordHasher } from './password-hasher';
 import { UserSessions } from '../sessions/user-sessions';
 import { User } from './user.entity';
 import { mapUser } from './user.views';
-import { UNIQUE_USERNAME, usernameTaken } from './users.service';
+import { newAccount, UNIQUE_USERNAME, usernameTaken } from './users.service';
 
 const TEAM_LOCK_PREFIX = 'identity.team:';
 
@@ -57,17 +57,7 @@ export class TeamService {
   async create(principal: Principal, dto: CreateUserDto): Promise<UserView> {
     // the agency exists: the session checks refuse a request naming one that does not
     await this.requireAdministratorOf(principal, dto.tenantId);
-    const role = requireTenantRole(dto.role);
-    if (await this.users.existsBy({ username: dto.username })) throw usernameTaken();
-    const passwordHash = await this.hasher.hash(dto.password);
-    const member = this.users.create({
-      username: dto.username,
-      passwordHash,
-      name: dto.name,
-      email: dto.email,
-      role,
-      tenantId: dto.tenantId,
-    });
+    const member = await newAccount(this.users, this.hasher, { ...dto, role: requireTenantRole(dto.role) });
     return mapUser(await this.saveMember(this.users.manager, member));
   }
 

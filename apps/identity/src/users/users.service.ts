@@ -13,6 +13,15 @@ export const USERNAME_TAKEN = 'Username already exists';
 export const usernameTaken = () => appError('USERNAME_TAKEN', USERNAME_TAKEN);
 /** The unique index has the last word when two requests race for one username. */
 export const UNIQUE_USERNAME: ConstraintErrors = { users_username_key: usernameTaken };
+
+export type NewAccount = Pick<User, 'username' | 'name' | 'email' | 'role' | 'tenantId'> & { password: string };
+
+/** A new, unsaved account under a username nobody has yet; the password is kept only as its hash. */
+export async function newAccount(users: Repository<User>, hasher: PasswordHasher, account: NewAccount): Promise<User> {
+  if (await users.existsBy({ username: account.username })) throw usernameTaken();
+  const { password, ...fields } = account;
+  return users.create({ ...fields, passwordHash: await hasher.hash(password) });
+}
 const SUPERADMIN_SEED_LOCK = 'identity.superadmin-seed';
 
 export interface SuperadminAccount {
@@ -75,17 +84,9 @@ export class UsersService {
   }
 
   async createTenantAdmin(request: CreateTenantAdminPayload): Promise<UserView> {
-    requireSuperadmin(request.principal);
-    if (await this.users.existsBy({ username: request.username })) throw usernameTaken();
-    const passwordHash = await this.hasher.hash(request.password);
-    const admin = this.users.create({
-      username: request.username,
-      passwordHash,
-      name: request.name,
-      email: request.email,
-      role: 'tenant_admin',
-      tenantId: request.tenantId,
-    });
+    const { principal, ...account } = request;
+    requireSuperadmin(principal);
+    const admin = await newAccount(this.users, this.hasher, { ...account, role: 'tenant_admin' });
     return mapUser(await withConstraintErrors(() => this.users.save(admin), UNIQUE_USERNAME));
   }
 
