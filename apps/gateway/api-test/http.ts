@@ -42,6 +42,12 @@ export async function api<T = any>(
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
+/** Invalid input refused: 400, with a message for each broken rule among the ones given. */
+export function expectInvalid(response: ApiResponse, messages: string[]): void {
+  expect(response.status).toBe(400);
+  expect(response.body.message).toEqual(expect.arrayContaining(messages));
+}
+
 export async function login(username: string, password: string, base?: string): Promise<string> {
   const response = await api('POST', '/api/auth/login', { body: { username, password }, base });
   if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -1,4 +1,4 @@
-import { api, createTenantUser, createTenantWithAdmin, login, superadminToken, uniqueKeyword } from './http';
+import { api, createTenantUser, createTenantWithAdmin, expectInvalid, login, superadminToken, uniqueKeyword } from './http';
 
 // the texts the web page shows, written out so that a changed text fails here
 const CANNOT_DELETE_SELF = 'You cannot delete your own account';
@@ -118,15 +118,12 @@ describe('POST /api/users', () => {
       token: adminToken,
       body: memberPayload(tenant.id, { username: 'ab', name: 'S', password: '12345', email: 'not-an-email' }),
     });
-    expect(response.status).toBe(400);
-    expect(response.body.message).toEqual(
-      expect.arrayContaining([
-        'Username must be at least 3 characters',
-        'Name must be at least 2 characters',
-        'Password must be at least 6 characters',
-        'Valid email is required',
-      ]),
-    );
+    expectInvalid(response, [
+      'Username must be at least 3 characters',
+      'Name must be at least 2 characters',
+      'Password must be at least 6 characters',
+      'Valid email is required',
+    ]);
   });
 
   it('answers 409 Username already exists, also for a username of another agency', async () => {
@@ -201,14 +198,11 @@ describe('PUT /api/users/{id}', () => {
       body: editable(user, { password: '123', role: 'superadmin', tenantId: other.tenant.id }),
     });
 
-    expect(response.status).toBe(400);
-    expect(response.body.message).toEqual(
-      expect.arrayContaining([
-        'property tenantId should not exist',
-        'Password must be at least 6 characters',
-        'Role must be tenant_admin or tenant_user',
-      ]),
-    );
+    expectInvalid(response, [
+      'property tenantId should not exist',
+      'Password must be at least 6 characters',
+      'Role must be tenant_admin or tenant_user',
+    ]);
     const team = await api('GET', `/api/tenants/${tenant.id}/users`, { token: adminToken });
     expect(team.body.find((member: { id: string }) => member.id === user.id)).toEqual(user);
   });
