@@ -209,6 +209,10 @@ describe('products page', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Colosseum Tour' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Italiano' }));
+    // the unsaved English title is dropped only once the user agrees
+    const discard = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(discard).getByRole('button', { name: 'Discard Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).toBeNull());
     expect(title()).toBe('Tour del Colosseo');
     fireEvent.click(within(dialog).getByRole('button', { name: 'English' }));
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Colosseum Tour' } });
@@ -231,6 +235,9 @@ describe('products page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Product: AB12CD' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'English' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy from Italian' }));
+    // the English texts exist: replacing them is asked first
+    const overwrite = await screen.findByRole('dialog', { name: 'Overwrite the texts in English?' });
+    fireEvent.click(within(overwrite).getByRole('button', { name: 'Overwrite' }));
 
     expect(await screen.findByText('Failed to copy content from Italian')).toBeTruthy();
   });

@@ -14,9 +14,9 @@ import {
   productDisplayTitle,
   productFormFrom,
   productRequestFrom,
-  switchLanguage,
   validateProductForm,
 } from './product-form';
+import { hasTexts, languagesToCreate, sameTexts, textsByLanguage } from './product-texts';
 
 const colosseum = aProduct({
   titles: { it: 'Tour del Colosseo', en: 'Colosseum Tour' },
@@ -27,19 +27,27 @@ const colosseum = aProduct({
 const boat = aProduct({ id: 'product-2', code: 'ZZ99XY', titles: { de: 'Bootsfahrt' }, tagIds: ['tag-sea'] });
 
 describe('product texts by language', () => {
-  it('loads the texts of the chosen language and keeps duration, VAT rate and tags', () => {
-    const italian = productFormFrom(colosseum);
-    expect(italian).toEqual(expect.objectContaining({ language: 'it', title: 'Tour del Colosseo', subtitle: 'Con guida', vatRateId: 'vat-22' }));
-
-    const edited = { ...italian, durationHours: '5', title: 'changed' };
-    const english = switchLanguage(edited, colosseum, 'en');
-    expect(english).toEqual(expect.objectContaining({ language: 'en', title: 'Colosseum Tour', subtitle: 'Guided', durationHours: '5' }));
-    expect(switchLanguage(edited, colosseum, 'fr')).toEqual(expect.objectContaining({ title: '', subtitle: '', shortDescription: '' }));
+  it('loads the Italian texts with duration, VAT rate and tags', () => {
+    expect(productFormFrom(colosseum)).toEqual(
+      expect.objectContaining({ language: 'it', title: 'Tour del Colosseo', subtitle: 'Con guida', vatRateId: 'vat-22' }),
+    );
   });
 
-  it('keeps what was typed for a product not saved yet', () => {
-    const typed = { ...productFormFrom(undefined), title: 'Giro in barca' };
-    expect(switchLanguage(typed, undefined, 'en')).toEqual({ ...typed, language: 'en' });
+  it("keeps each language's texts apart, empty for a language not written yet", () => {
+    const texts = textsByLanguage(colosseum, ['it', 'en', 'fr']);
+    expect(texts['it']).toEqual({ title: 'Tour del Colosseo', subtitle: 'Con guida', shortDescription: '', extendedDescription: '' });
+    expect(texts['en']).toEqual({ title: 'Colosseum Tour', subtitle: 'Guided', shortDescription: '', extendedDescription: '' });
+    expect(hasTexts(texts['fr'])).toBe(false);
+    expect(hasTexts({ ...texts['fr'], shortDescription: '  ' })).toBe(false);
+    expect(sameTexts(texts['en'], { ...texts['en'], title: 'Colosseum Tour ' })).toBe(true);
+    expect(sameTexts(texts['en'], { ...texts['en'], title: 'Forum Tour' })).toBe(false);
+  });
+
+  it('creates a new product in Italian, then in each other language something was written in', () => {
+    const drafts = textsByLanguage(undefined, ['it', 'en', 'de']);
+    expect(languagesToCreate(drafts, ['it', 'en', 'de'])).toEqual(['it']);
+    drafts['de'] = { ...drafts['de'], title: 'Bootsfahrt' };
+    expect(languagesToCreate(drafts, ['it', 'en', 'de'])).toEqual(['it', 'de']);
   });
 
   it('offers copy from Italian only for another language of a product with an Italian title', () => {

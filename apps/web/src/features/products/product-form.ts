@@ -64,16 +64,6 @@ export function productFormFrom(product: ProductView | undefined, language = ITA
   };
 }
 
-/**
- * Switching language reloads the texts of that language from the saved product; duration, VAT rate
- * and tags belong to every language and keep what was chosen. A product not created yet has no saved
- * texts: what was typed stays and is saved under the chosen language.
- */
-export function switchLanguage(values: ProductFormValues, product: ProductView | undefined, language: string): ProductFormValues {
-  if (!product) return { ...values, language };
-  return { ...values, ...productTexts(product, language), language };
-}
-
 /** Offered for a language other than Italian when the product has an Italian title. */
 export function canCopyFromItalian(product: ProductView | undefined, language: string): boolean {
   return language !== ITALIAN && Boolean(product?.titles[ITALIAN]?.trim());
