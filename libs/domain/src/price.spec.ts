@@ -1,5 +1,6 @@
 import {
   bookingCents,
+  bookingCentsOn,
   currentPrice,
   perPersonShareCents,
   periodOn,
@@ -95,6 +96,13 @@ describe('what a booking costs', () => {
     ['rounded to the cent', { perPersonCents: 1000, flatCents: 10000, additionalCents: null, minParticipants: 3 }, 4333],
   ] as [string, PriceParts, number][])('one person pays: %s', (_case, source, expected) => {
     expect(perPersonShareCents(source)).toBe(expected);
+  });
+
+  it('prices a booking on a date from the period containing it, 0 when none does', () => {
+    const summer = period({ hasCostPerPerson: true, costPerPerson: '45.50', hasFlatRate: true, flatRate: '100', hasMinParticipants: true, minParticipants: 2 });
+    expect(bookingCentsOn([summer], '2026-06-30', 1)).toBe(19100);
+    expect(bookingCentsOn([summer], '2026-06-30', 3)).toBe(23650);
+    expect(bookingCentsOn([summer], '2026-07-01', 3)).toBe(0);
   });
 
   it('gives the parts of the period containing the date, or null', () => {

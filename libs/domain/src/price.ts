@@ -84,6 +84,12 @@ export function pricePartsOn(periods: readonly PricedPeriod[], date: string): Pr
   return hasPrice(parts) ? parts : null;
 }
 
+/** What `participants` pay for the product on a date, in cents; 0 when no period contains the date. */
+export function bookingCentsOn(periods: readonly PricedPeriod[], date: string, participants: number): number {
+  const parts = pricePartsOn(periods, date);
+  return parts ? bookingCents(parts, participants) : 0;
+}
+
 /**
  * The product list's current price on a date ("45.50"): from the period containing it, the cost per
  * person when set, else the flat rate; null when there is neither.
