@@ -9,7 +9,6 @@ import {
 import {
   canCopyFromItalian,
   filterProducts,
-  formatCurrentPrice,
   formatDuration,
   productDisplayTitle,
   productFormFrom,
@@ -76,16 +75,6 @@ describe('product list helpers', () => {
   it('shows the Italian title, else the code', () => {
     expect(productDisplayTitle(colosseum)).toBe('Tour del Colosseo');
     expect(productDisplayTitle(boat)).toBe('ZZ99XY');
-  });
-
-  it.each([
-    ['45.00', '€ 45,00'],
-    ['45.5', '€ 45,50'],
-    ['1234.5', '€ 1.234,50'],
-    ['0.00', 'N/A'],
-    [null, 'N/A'],
-  ])('current price %s → %s', (price, shown) => {
-    expect(formatCurrentPrice(price)).toBe(shown);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import type { ProductView, Translations, VatRateView } from '@quotebook/contracts';
-import { DEFAULT_LANGUAGE, DURATION_MINUTES, formatEuro, MAX_DURATION_HOURS, MESSAGES } from '@quotebook/domain';
+import { DEFAULT_LANGUAGE, DURATION_MINUTES, MAX_DURATION_HOURS, MESSAGES } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
 import { twoDecimals } from '../../shared/money';
 import type { ProductRequest } from './products.api';
@@ -103,12 +103,6 @@ export function formatDuration(hours: number, minutes: number): string {
   if (!minutes) return `${hours}h`;
   if (!hours) return `${minutes}m`;
   return `${hours}h ${minutes}m`;
-}
-
-/** Today's price from the server, or N/A when there is no period today or its price is zero. */
-export function formatCurrentPrice(currentPrice: string | null): string {
-  if (!currentPrice || Number(currentPrice) === 0) return 'N/A';
-  return formatEuro(currentPrice);
 }
 
 export interface ProductFilters {
