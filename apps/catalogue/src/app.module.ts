@@ -1,12 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  EventsModule,
-  RpcClientModule,
-  SessionStateModule,
-  tenantDeletedListener,
-  typeOrmRootOptions,
-} from '@quotebook/server-core';
+import { ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
 import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
 import { Customer } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
@@ -34,18 +27,16 @@ export class CatalogueModule {
       module: CatalogueModule,
       global: true,
       imports: [
-        TypeOrmModule.forRootAsync(
-          typeOrmRootOptions({
-            url: env.DATABASE_URL,
+        ServiceCoreModule.forRoot({
+          name: 'catalogue',
+          env,
+          database: {
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
             migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000],
             runtimeRole: CATALOGUE_RUNTIME_ROLE,
-          }),
-        ),
-        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
-        EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'catalogue' }),
-        SessionStateModule.forRoot({ redisUrl: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, timeZone: env.BUSINESS_TIME_ZONE }),
+          },
+        }),
         VatRatesModule,
         TagsModule,
         PriceListsModule,

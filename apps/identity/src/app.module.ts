@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventsModule, RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { ServiceCoreModule } from '@quotebook/server-core';
 import { AuthModule } from './auth/auth.module';
 import { PasswordResetToken } from './auth/password-reset-token.entity';
 import { IdentityEnv } from './env';
@@ -20,21 +19,15 @@ export class IdentityModule {
       module: IdentityModule,
       global: true,
       imports: [
-        TypeOrmModule.forRootAsync(
-          typeOrmRootOptions({
-            url: env.DATABASE_URL,
+        ServiceCoreModule.forRoot({
+          name: 'identity',
+          env,
+          database: {
             schema: IDENTITY_SCHEMA,
             entities: [PasswordResetToken, User],
             migrations: [CreateIdentityTables1767225600000, UserSessionVersion1767484800000],
-          }),
-        ),
-        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
-        EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'identity' }),
-        SessionStateModule.forRoot({
-          redisUrl: env.REDIS_URL,
-          keyPrefix: env.REDIS_KEY_PREFIX,
-          timeZone: env.BUSINESS_TIME_ZONE,
-          userStates: IdentityUserStates,
+          },
+          sessions: { userStates: IdentityUserStates },
         }),
         UsersModule,
         AuthModule,

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { EventsModule, RpcClientModule, SessionStateModule, typeOrmRootOptions } from '@quotebook/server-core';
+import { ServiceCoreModule } from '@quotebook/server-core';
 import { TenancyEnv } from './env';
 import { HealthController } from './health/health.controller';
 import { CreateTenants1767225600000 } from './migrations/1767225600000-create-tenants';
@@ -18,21 +17,15 @@ export class TenancyModule {
       module: TenancyModule,
       global: true,
       imports: [
-        TypeOrmModule.forRootAsync(
-          typeOrmRootOptions({
-            url: env.DATABASE_URL,
+        ServiceCoreModule.forRoot({
+          name: 'tenancy',
+          env,
+          database: {
             schema: TENANCY_SCHEMA,
             entities: [Tenant],
             migrations: [CreateTenants1767225600000, TenantSessionVersion1767484800000],
-          }),
-        ),
-        RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
-        EventsModule.forRoot({ natsUrl: env.NATS_URL, name: 'tenancy' }),
-        SessionStateModule.forRoot({
-          redisUrl: env.REDIS_URL,
-          keyPrefix: env.REDIS_KEY_PREFIX,
-          timeZone: env.BUSINESS_TIME_ZONE,
-          tenantStates: TenancyTenantStates,
+          },
+          sessions: { tenantStates: TenancyTenantStates },
         }),
         TenantsModule,
       ],

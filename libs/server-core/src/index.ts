@@ -20,3 +20,4 @@ export * from './tenant-purge';
 export * from './principal-checks';
 export * from './compensating-transaction';
 export * from './typed-handler';
+export * from './service-core.module';
