@@ -21,15 +21,6 @@ const CREATE_ANSWERING_A_TAG = rpcPattern<CatalogueWrite<VatRateDto>, TagView>('
 /** VAT_RATES_CREATE had a required field added to its request */
 const CREATE_WITH_A_NOTE = rpcPattern<CatalogueWrite<VatRateDto> & { note: string }, VatRateView>('type-check.vat-rates.create');
 
-export const asDeclared = TenantResource({
-  body: VatRateDto,
-  view: VatRateView,
-  list: VAT_RATES_LIST,
-  create: VAT_RATES_CREATE,
-  update: VAT_RATES_UPDATE,
-  remove: VAT_RATES_DELETE,
-});
-
 export const responseChanged = TenantResource({
   body: VatRateDto,
   view: VatRateView,
