@@ -15,12 +15,18 @@ export function SuperadminFrame({ user, children }: { user: SessionUser; childre
   const { logout, loggingOut } = useLogout();
   const header = (
     <AppBar position="static" color="primary" component="header">
-      <Toolbar sx={{ gap: 2 }}>
-        <AdminPanelSettingsIcon aria-hidden />
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700, letterSpacing: 1, flex: 1 }}>
+      {/* on a phone the title and the name give way (ellipsis) so that Logout always fits */}
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, px: { xs: 1.5, sm: 3 } }}>
+        <AdminPanelSettingsIcon aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />
+        <Typography
+          variant="h6"
+          component="p"
+          noWrap
+          sx={{ fontWeight: 700, letterSpacing: { xs: 0, sm: 1 }, flex: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.25rem' } }}
+        >
           SUPERADMIN PANEL
         </Typography>
-        <Typography variant="body2" aria-label="Signed in as">
+        <Typography variant="body2" aria-label="Signed in as" noWrap sx={{ minWidth: 0, maxWidth: { xs: 96, sm: 240 } }}>
           {user.username || 'Administrator'}
         </Typography>
         <Button
@@ -29,6 +35,7 @@ export function SuperadminFrame({ user, children }: { user: SessionUser; childre
           startIcon={<LogoutIcon />}
           disabled={loggingOut}
           onClick={() => logout('/superadmin')}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           Logout
         </Button>
@@ -37,7 +44,7 @@ export function SuperadminFrame({ user, children }: { user: SessionUser; childre
   );
   return (
     <PageShell header={header}>
-      <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         <Box>{children}</Box>
       </Container>
     </PageShell>

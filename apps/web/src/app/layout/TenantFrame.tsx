@@ -55,7 +55,7 @@ export function TenantFrame() {
   const context: TenantPageContext = { tenant, user };
   return (
     <PageShell header={<TenantHeader keyword={keyword} tenant={tenant} user={user} />}>
-      <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         <Outlet context={context} />
       </Container>
     </PageShell>
@@ -86,20 +86,36 @@ function TenantHeader({ keyword, tenant, user }: TenantHeaderProps) {
 
   return (
     <AppBar position="static" color="inherit" component="header" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 2, py: 1 }}>
+      {/* on a phone the agency's name gives way (ellipsis) and the panel link keeps its icon only */}
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, py: 1, px: { xs: 1.5, sm: 3 } }}>
         <TenantLogo name={tenant.name} logoUrl={tenant.logoUrl} size={40} />
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700, flex: 1 }} noWrap>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700, flex: 1, minWidth: 0 }} noWrap>
           {tenant.name}
         </Typography>
         {user.role === 'superadmin' && (
-          <Button component={Link} to="/superadmin/dashboard" startIcon={<AdminPanelSettingsIcon />} nativeButton={false}>
-            SuperAdmin Panel
+          <Button
+            component={Link}
+            to="/superadmin/dashboard"
+            nativeButton={false}
+            aria-label="SuperAdmin Panel"
+            sx={{ flexShrink: 0, minWidth: 0, whiteSpace: 'nowrap' }}
+          >
+            <AdminPanelSettingsIcon fontSize="small" sx={{ mr: { xs: 0, sm: 1 } }} />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              SuperAdmin Panel
+            </Box>
           </Button>
         )}
         <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
           {`Ciao, ${user.name || 'Utente'}`}
         </Typography>
-        <Button variant="outlined" startIcon={<LogoutIcon />} disabled={loggingOut} onClick={() => logout(`/${keyword}`)}>
+        <Button
+          variant="outlined"
+          startIcon={<LogoutIcon />}
+          disabled={loggingOut}
+          onClick={() => logout(`/${keyword}`)}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           Logout
         </Button>
       </Toolbar>

@@ -1,0 +1,60 @@
+import type { Locator, Page } from '@playwright/test';
+import { createAgency, expect, signIn, signInAsAdmin, SUPERADMIN, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const AGENCY_PAGES = ['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings'];
+
+test.use({ viewport: PHONE });
+
+/** The page is no wider than the screen: nothing makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, `${what} is ${widths.page}px wide on a ${widths.screen}px screen`).toBeLessThanOrEqual(widths.screen);
+}
+
+/** Entirely on screen: neither clipped at the right edge nor shrunk to nothing. */
+async function expectWhollyOnScreen(element: Locator): Promise<void> {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  const clipped = await element.evaluate((node) => node.scrollWidth > node.clientWidth);
+  expect(clipped, 'the button cuts its own label').toBe(false);
+}
+
+test.describe('on a phone (390 px)', () => {
+  test('the SuperAdmin header shows Logout whole and the panel does not scroll sideways', async ({ page }) => {
+    await page.goto('/superadmin');
+    await expectNoSidewaysScroll(page, 'the SuperAdmin login');
+    await signIn(page, SUPERADMIN.username, SUPERADMIN.password);
+    await expect(page).toHaveURL(/\/superadmin\/dashboard$/);
+    await expect(page.getByText('Total Tenants')).toBeVisible();
+
+    await expectWhollyOnScreen(page.getByRole('button', { name: 'Logout' }));
+    await expect(page.getByText('SUPERADMIN PANEL')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the tenant management screen');
+  });
+
+  test("no page of an agency scrolls sideways, for its admin or for the superadmin", async ({ page, request }) => {
+    const agency = await createAgency(request, { name: 'Agenzia Viaggi del Sole e del Mare Blu' });
+    await signInAsAdmin(page, agency);
+    for (const segment of AGENCY_PAGES) {
+      await page.goto(`/${agency.keyword}/${segment}`);
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page, `/${agency.keyword}/${segment}`);
+    }
+    await expectWhollyOnScreen(page.getByRole('button', { name: 'Logout' }));
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${agency.keyword}$`));
+    await page.goto('/superadmin');
+    await signIn(page, SUPERADMIN.username, SUPERADMIN.password);
+    await expect(page).toHaveURL(/\/superadmin\/dashboard$/);
+    await page.goto(`/${agency.keyword}/dashboard`);
+    await expect(page.getByRole('link', { name: 'SuperAdmin Panel' })).toBeVisible();
+    await expectWhollyOnScreen(page.getByRole('button', { name: 'Logout' }));
+    await expectNoSidewaysScroll(page, `/${agency.keyword}/dashboard for the superadmin`);
+  });
+});
