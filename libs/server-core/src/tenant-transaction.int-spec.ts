@@ -127,6 +127,22 @@ describe(withTenant.name, () => {
     ]);
   });
 
+  it('is one transaction: a failure after writes keeps none of them, a nested transaction included', async () => {
+    const work = withTenant(sut, tenantA, async (manager) => {
+      await manager.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'kept-not')`, [tenantA]);
+      // TypeORM's own transactions inside (as save() opens one) join it instead of committing it
+      await manager.transaction((inner) => inner.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'kept-not')`, [tenantA]));
+      throw new Error('work failed');
+    });
+    await expect(work).rejects.toThrow('work failed');
+    expect(await onServer(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes" WHERE body = 'kept-not'`, url)).toEqual([{ n: 0 }]);
+    await withTenant(sut, tenantA, (manager) => manager.transaction((inner) => inner.query(`UPDATE "${SCHEMA}"."notes" SET body = 'a-1' WHERE body = 'a-1'`)));
+    expect(await withTenant(sut, tenantA, (manager) => manager.query(`SELECT body FROM "${SCHEMA}"."notes" ORDER BY body`))).toEqual([
+      { body: 'a-1' },
+      { body: 'a-2' },
+    ]);
+  });
+
   it('does not carry the tenant past its transaction, also when the work failed', async () => {
     await withTenant(sut, tenantA, (manager) => manager.query('SELECT 1'));
     expect(await sut.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`)).toEqual([{ n: 0 }]);

@@ -22,8 +22,22 @@ export async function withTenant<T>(
 ): Promise<T> {
   // the policies cast the setting to uuid: anything else would fail inside the transaction instead
   if (typeof tenantId !== 'string' || !isUUID(tenantId)) throw appError('VALIDATION_FAILED', ['tenantId must be a UUID']);
-  return dataSource.transaction(async (manager) => {
-    await manager.query('SELECT set_config($1, $2, true)', [TENANT_SETTING, tenantId]);
-    return work(manager);
-  });
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  // What TypeORM's own transaction would hold: writes inside `work` then join this transaction.
+  const transaction = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+  transaction.isTransactionActive = true;
+  transaction.transactionDepth = 1;
+  try {
+    // one round trip for the transaction and its tenant; a UUID (checked above) is safe as a literal
+    await runner.query(`START TRANSACTION; SELECT set_config('${TENANT_SETTING}', '${tenantId}', true)`);
+    const result = await work(runner.manager);
+    await runner.commitTransaction();
+    return result;
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    throw error;
+  } finally {
+    await runner.release();
+  }
 }
