@@ -1,4 +1,5 @@
-import { fillPage, inOrderOf, PAGE_ROWS_MAX } from './list-pages';
+import { LIST_PAGE_BYTES } from '@quotebook/contracts';
+import { fillPage, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, PAGE_ROWS_MAX } from './list-pages';
 
 const rows = (...sizes: number[]) => sizes.map((bytes, index) => ({ id: `r${index}`, bytes }));
 
@@ -30,5 +31,49 @@ describe(fillPage.name, () => {
 describe(inOrderOf.name, () => {
   it('puts items in the order of the ids and leaves out ids without an item', () => {
     expect(inOrderOf(['b', 'x', 'a'], [{ id: 'a' }, { id: 'b' }])).toEqual([{ id: 'b' }, { id: 'a' }]);
+  });
+});
+
+describe(followingPageStarts.name, () => {
+  it('says where each page after the first starts, cutting as fillPage does', () => {
+    const sized = rows(60, 50, 10, 90, 100, 5);
+    expect(followingPageStarts(sized, 0, 100)).toEqual([1, 3, 4, 5]);
+    expect(fillPage(sized, 0, 100).nextCursor).toBe(1);
+    expect(fillPage(sized.slice(3), 3, 100).nextCursor).toBe(4);
+  });
+
+  it('knows no following page for a list that fits in one, or an empty one', () => {
+    expect(followingPageStarts(rows(10, 20), 0, 100)).toEqual([]);
+    expect(followingPageStarts(rows(), 0, 100)).toEqual([]);
+  });
+
+  it('starts a page after PAGE_ROWS_MAX rows', () => {
+    const sized = Array.from({ length: PAGE_ROWS_MAX + 2 }, (_, index) => ({ id: `r${index}`, bytes: 1 }));
+    expect(followingPageStarts(sized, 0, 1_000_000)).toEqual([PAGE_ROWS_MAX]);
+  });
+});
+
+describe(fillPageUntil.name, () => {
+  it('ends the page where the following one was said to start, and says it starts there', () => {
+    expect(fillPageUntil(rows(10, 10, 10, 10), 5, 7)).toEqual({ ids: ['r0', 'r1'], nextCursor: 7 });
+  });
+
+  it('ends it earlier when the rows grew past the budget meanwhile', () => {
+    expect(fillPageUntil(rows(LIST_PAGE_BYTES, 10, 10), 5, 7)).toEqual({ ids: ['r0'], nextCursor: 6 });
+  });
+
+  it('says nothing follows the last rows', () => {
+    expect(fillPageUntil(rows(10, 10), 5, 7)).toEqual({ ids: ['r0', 'r1'], nextCursor: null });
+  });
+});
+
+describe(pageEnd.name, () => {
+  it('takes no end, or a whole number after the start', () => {
+    expect(pageEnd(undefined, 5)).toBeUndefined();
+    expect(pageEnd(9, 5)).toBe(9);
+  });
+
+  it.each([5, 4, 5.5, '9', -1])('refuses %p after 5 with a 400 naming until', (until) => {
+    expect(() => pageEnd(until, 5)).toThrow(expect.objectContaining({ error: expect.objectContaining({ statusCode: 400, message: ['until must be a whole number after cursor'] }) }));
   });
 });

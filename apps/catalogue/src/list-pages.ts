@@ -1,4 +1,5 @@
 import { LIST_PAGE_BYTES } from '@quotebook/contracts';
+import { appError } from '@quotebook/server-core';
 
 /** Items read for one page at most: a page of small items ends here before it reaches its bytes. */
 export const PAGE_ROWS_MAX = 1000;
@@ -39,4 +40,49 @@ export function fillPage(
 export function inOrderOf<T extends { id: string }>(ids: readonly string[], items: readonly T[]): T[] {
   const byId = new Map(items.map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Where each page after the first starts, when `rows` are the whole list from `start` on: the pages
+ * fillPage would cut one after the other.
+ */
+export function followingPageStarts(rows: readonly SizedRow[], start: number, budget: number = LIST_PAGE_BYTES): number[] {
+  const starts: number[] = [];
+  let bytes = 0;
+  let count = 0;
+  for (const [index, row] of rows.entries()) {
+    const size = Number(row.bytes);
+    if (count === PAGE_ROWS_MAX || (count > 0 && bytes + size > budget)) {
+      starts.push(start + index);
+      bytes = 0;
+      count = 0;
+    }
+    bytes += size;
+    count += 1;
+  }
+  return starts;
+}
+
+/**
+ * The page as fillPage cuts it, but ending at `until` at the latest (where the following page was
+ * said to start); `rows` then hold at most one row past it, telling whether more follow.
+ */
+export function fillPageUntil(
+  rows: readonly SizedRow[],
+  start: number,
+  until: number | undefined,
+): { ids: string[]; nextCursor: number | null } {
+  if (until === undefined) return fillPage(rows, start);
+  const within = rows.slice(0, until - start);
+  const page = fillPage(within, start);
+  return page.nextCursor === null && rows.length > within.length ? { ids: page.ids, nextCursor: until } : page;
+}
+
+/** Where a page must end, as the gateway sends it: after its start, or unbounded when left out. */
+export function pageEnd(until: unknown, start: number): number | undefined {
+  if (until === undefined || until === null) return undefined;
+  if (typeof until !== 'number' || !Number.isSafeInteger(until) || until <= start) {
+    throw appError('VALIDATION_FAILED', ['until must be a whole number after cursor']);
+  }
+  return until;
 }

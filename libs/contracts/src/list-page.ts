@@ -3,16 +3,21 @@
  * 1 MB (the server's default max_payload) and what an agency types has no fixed size. The service
  * fills a page while its items stay within LIST_PAGE_BYTES (a single larger item still goes alone)
  * and says where the next page starts; the gateway follows `nextCursor` until it is null and answers
- * the browser with the whole list in one HTTP response.
+ * the browser with the whole list in one HTTP response. A service that can tell where every page
+ * starts says so on the first page (`pageStarts`): the gateway then asks for the others at once.
  */
 export interface ListPageRequest {
   /** where the page starts: 0, then the previous page's nextCursor */
   cursor?: number;
+  /** where the next page was said to start (a first page's `pageStarts`): this page ends before it */
+  until?: number;
 }
 export interface ListPage<T> {
   items: T[];
   /** null on the last page */
   nextCursor: number | null;
+  /** on a first page, where each following page starts as the list stands (omitted when unknown) */
+  pageStarts?: number[];
 }
 /** The JSON size of one page's items, well under the 1 MB bus limit with the reply's envelope. */
 export const LIST_PAGE_BYTES = 512 * 1024;

@@ -3,7 +3,10 @@ import { currentPrice } from '@quotebook/domain';
 import type { Availability } from './availability.entity';
 import type { Product } from './product.entity';
 
-export function mapAvailability(period: Availability): AvailabilityView {
+/** What a view shows of a period: all but its tenant and creation time. */
+export type PeriodFields = Omit<Availability, 'tenantId' | 'createdAt'>;
+
+export function mapAvailability(period: PeriodFields): AvailabilityView {
   return {
     id: period.id,
     productId: period.productId,
@@ -22,7 +25,7 @@ export function mapAvailability(period: Availability): AvailabilityView {
 }
 
 /** A product with its tags and periods (sorted by start date); `today` decides the current price. */
-export function mapProduct(product: Product, tagIds: string[], periods: Availability[], today: string): ProductView {
+export function mapProduct(product: Product, tagIds: string[], periods: PeriodFields[], today: string): ProductView {
   return {
     id: product.id,
     code: product.code,

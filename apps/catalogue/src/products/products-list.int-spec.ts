@@ -45,6 +45,26 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
     expect(third.items[1].extendedDescriptions['it']).toHaveLength(100 * 1024);
   });
 
+  it('says on the first page where every following page starts; a page asked with its end stops there', async () => {
+    const tenantId = randomUUID();
+    await insertProducts(harness.databaseUrl, tenantId, 'Pagina ', 12, 100 * 1024);
+    const principal = userOf(tenantId);
+
+    const first = await sut.send(PRODUCTS_LIST, { principal, tenantId });
+    expect(first).toMatchObject({ nextCursor: 5, pageStarts: [5, 10] });
+    const bounded = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5, until: 7 });
+    expect(bounded.items.map((product) => product.titles['it'])).toEqual(['Pagina 00006', 'Pagina 00007']);
+    expect(bounded.nextCursor).toBe(7);
+    const last = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 10 });
+    expect(last.items).toHaveLength(2);
+    expect(last.nextCursor).toBeNull();
+    expect(last.pageStarts).toBeUndefined();
+    expect(await rpcError(sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5, until: 5 }))).toMatchObject({
+      statusCode: 400,
+      message: ['until must be a whole number after cursor'],
+    });
+  });
+
   it('answers a short list in one page and an empty one with no items', async () => {
     const tenantId = randomUUID();
     await insertProducts(harness.databaseUrl, tenantId, 'Breve ', 3, 10);

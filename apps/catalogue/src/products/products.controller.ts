@@ -29,8 +29,8 @@ export class ProductsController {
   ) {}
 
   @Handles(PRODUCTS_LIST)
-  list({ principal, tenantId, cursor }: RpcRequest<typeof PRODUCTS_LIST>) {
-    return this.products.list(principal, tenantId, cursor);
+  list({ principal, tenantId, cursor, until }: RpcRequest<typeof PRODUCTS_LIST>) {
+    return this.products.list(principal, tenantId, cursor, until);
   }
 
   @Handles(PRODUCTS_CREATE, { data: ProductDto })

@@ -12,16 +12,17 @@ import {
   type TagIdsView,
 } from '@quotebook/contracts';
 import { appError, pageStart, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueEnv } from '../env';
 import { requireResourceId } from '../ids';
-import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
-import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
+import { pageEnd } from '../list-pages';
+import { replaceTags, tagIdsOf } from '../tags/tag-links';
 import { assertVatRateOfTenant } from '../vat-rates/vat-rates.service';
 import { Availability } from './availability.entity';
 import { generateProductCode } from './product-code';
 import { Product } from './product.entity';
 import { mapProduct } from './product.views';
+import { readProductsPage } from './products-list';
 import { TenantLanguages } from './tenant-languages';
 import { copyItalianTexts, EMPTY_TEXTS, hasItalianTitle, mergeLanguageTexts, type ProductTexts } from './translations';
 
@@ -33,10 +34,6 @@ const VAT_RATE_GONE: ConstraintErrors = {
 /** A clash among 2.2 billion codes is rare; several in a row means something else is wrong. */
 const CODE_ATTEMPTS = 5;
 
-/** Upper bounds of a product's JSON size besides its texts: its other fields, and one period. */
-const PRODUCT_FIELDS_BYTES = 512;
-const PERIOD_BYTES = 512;
-
 @Injectable()
 export class ProductsService {
   constructor(
@@ -45,47 +42,13 @@ export class ProductsService {
     private readonly env: CatalogueEnv,
   ) {}
 
-  /**
-   * One page of the list, bounded by bytes, in four queries whatever its size: the sizes of the
-   * products from the cursor on (the texts' stored size, the periods and tag links counted), then
-   * the page's products, all their tag links, all their periods.
-   */
-  async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<ProductView>> {
+  /** One page of the list (see readProductsPage); `until`, where the following page starts, bounds it. */
+  async list(principal: Principal, tenantId: string, cursor?: number, until?: number): Promise<ListPage<ProductView>> {
     requireTenantAccess(principal, tenantId);
     const start = pageStart(cursor);
+    const end = pageEnd(until, start);
     const today = this.today();
-    return withTenant(this.dataSource, tenantId, async (manager) => {
-      const sized: SizedRow[] = await manager.query(
-        `SELECT product.id,
-                product.text_bytes + $4
-                  + $5 * (SELECT count(*) FROM catalogue.product_availability period
-                           WHERE period.tenant_id = product.tenant_id AND period.product_id = product.id)
-                  + $6 * (SELECT count(*) FROM catalogue.product_tags link
-                           WHERE link.tenant_id = product.tenant_id AND link.product_id = product.id) AS bytes
-           FROM catalogue.products product
-          WHERE product.tenant_id = $1
-          ORDER BY lower(product.titles ->> 'it') ASC NULLS LAST, product.code ASC, product.id ASC
-         OFFSET $2 LIMIT $3`,
-        [tenantId, start, PAGE_ROWS_MAX + 1, PRODUCT_FIELDS_BYTES, PERIOD_BYTES, TAG_ID_BYTES],
-      );
-      const { ids, nextCursor } = fillPage(sized, start);
-      const products = inOrderOf(ids, await manager.find(Product, { where: { tenantId, id: In(ids) } }));
-      const tagIds = await tagIdsByItem(manager, 'product', tenantId, ids);
-      const periods = await manager.find(Availability, {
-        where: { tenantId, productId: In(ids) },
-        order: { productId: 'ASC', startDate: 'ASC' },
-      });
-      const periodsByProduct = new Map<string, Availability[]>();
-      for (const period of periods) {
-        const own = periodsByProduct.get(period.productId);
-        if (own) own.push(period);
-        else periodsByProduct.set(period.productId, [period]);
-      }
-      const items = products.map((product) =>
-        mapProduct(product, tagIds.get(product.id) ?? [], periodsByProduct.get(product.id) ?? [], today),
-      );
-      return { items, nextCursor };
-    });
+    return withTenant(this.dataSource, tenantId, (manager) => readProductsPage(manager, tenantId, start, end, today));
   }
 
   async create(principal: Principal, tenantId: string, dto: ProductDto): Promise<ProductView> {

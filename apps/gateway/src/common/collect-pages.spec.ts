@@ -28,3 +28,47 @@ describe('collectPages', () => {
     await expect(failure).rejects.toMatchObject({ error: { statusCode: 502 } });
   });
 });
+
+describe('collectPages with the starts of the pages known from the first', () => {
+  const rows = Array.from({ length: 10 }, (_, index) => index);
+
+  /** A service cutting `list` at `ends`, telling the starts on the first page; `onAsk` sees every request. */
+  function service(list: number[], ends: number[], onAsk: (request: { cursor: number; until?: number }) => void) {
+    return async ({ cursor = 0, until }: { cursor?: number; until?: number }): Promise<ListPage<number>> => {
+      onAsk({ cursor, until });
+      const end = Math.min(ends.find((candidate) => candidate > cursor) ?? list.length, until ?? list.length);
+      const page: ListPage<number> = { items: list.slice(cursor, end), nextCursor: end < list.length ? end : null };
+      return cursor === 0 && until === undefined ? { ...page, pageStarts: ends.filter((e) => e < list.length) } : page;
+    };
+  }
+
+  it('asks for the following pages at once, each bounded by the next start, and keeps the order', async () => {
+    const asked: Array<{ cursor: number; until?: number }> = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const fetchPage = service(rows, [3, 6, 8], (request) => asked.push(request));
+    const sut = await collectPages(async (request) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return fetchPage(request);
+    });
+    expect(sut).toEqual(rows);
+    expect(asked).toEqual([{ cursor: 0 }, { cursor: 3, until: 6 }, { cursor: 6, until: 8 }, { cursor: 8 }]);
+    expect(mostInFlight).toBe(3);
+  });
+
+  it('goes on page by page from where the pages stop agreeing when the list changed meanwhile', async () => {
+    const asked: number[] = [];
+    // the first page announced pages at 3 and 6, but the page from 3 now ends at 5
+    const first = service(rows, [3, 6], () => undefined);
+    const sut = await collectPages(async ({ cursor = 0, until }) => {
+      asked.push(cursor);
+      if (cursor === 0) return first({ cursor, until });
+      return service(rows, [5, 8], () => undefined)({ cursor, until: cursor === 3 ? 5 : until });
+    });
+    expect(sut).toEqual(rows);
+    expect(asked).toEqual([0, 3, 6, 5, 8]);
+  });
+});
