@@ -22,6 +22,9 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   });
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
+  // API answers are made per request: hashing each body (a products list is megabytes) for an ETag
+  // costs more than it saves. Static files keep theirs.
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {

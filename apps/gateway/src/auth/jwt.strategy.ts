@@ -3,6 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ROLES as ALL_ROLES, SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE, TokenClaims } from '@quotebook/contracts';
 import { SessionStates } from '@quotebook/server-core';
 import type { Request } from 'express';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { httpError } from '../common/http-exception.filter';
 import type { AuthenticatedPrincipal } from '../common/principal.decorator';
@@ -24,7 +25,10 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: secret,
+      // A key object made once: given text, the verifier (jsonwebtoken) first tries it as a public key,
+      // building and throwing an error on every request, before taking it as a secret. It accepts a
+      // KeyObject; passport-jwt only passes it on, its types name strings and buffers.
+      secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
       passReqToCallback: true,

@@ -14,7 +14,9 @@ export function serveSpa(app: { use: (...handlers: unknown[]) => unknown }, dist
   const root = resolve(distDir);
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
-  app.use(express.static(root, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  const files = express.static(root, { index: false, maxAge: '1h', setHeaders: noCacheForHtml });
+  // an API call never looks for a file on disk
+  app.use((request: Request, response: Response, next: NextFunction) => (API_OR_FILES.test(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_OR_FILES.test(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
