@@ -49,8 +49,6 @@ export function summary(timings) {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), count: sorted.length };
 }
 
-export const format = (ms) => `${ms.toFixed(2)} ms`;
-
 /**
  * Starts the stack built in `root` (its dist/ and its tools/stack/stack.js) on a database of its own.
  * Returns { stack, databaseUrl, stop() }; stop() also drops the database.
@@ -92,6 +90,37 @@ export async function startBenchStack(root, label = 'bench') {
       await drop();
     },
   };
+}
+
+/**
+ * Catalogue rows for one agency, written with set-based SQL (the API would take minutes for thousands
+ * of rows and is not what is measured): `products` products with 3 availability periods and 2 of 20
+ * tags each.
+ */
+export async function seedProducts(databaseUrl, tenantId, products) {
+  await sql(databaseUrl, `
+    WITH tag AS (
+      INSERT INTO catalogue.tags (tenant_id, name, target_type)
+      SELECT $1, 'Tag ' || g, 'product' FROM generate_series(1, 20) g RETURNING id
+    ), product AS (
+      INSERT INTO catalogue.products (tenant_id, code, titles, subtitles, short_descriptions, duration_hours)
+      SELECT $1, 'B' || lpad(g::text, 5, '0'),
+             jsonb_build_object('it', 'Escursione ' || g, 'en', 'Excursion ' || g),
+             jsonb_build_object('it', 'Sottotitolo ' || g),
+             jsonb_build_object('it', repeat('Descrizione breve. ', 5)),
+             g % 8
+        FROM generate_series(1, $2::int) g
+      RETURNING id
+    ), numbered AS (SELECT id, row_number() OVER () AS n FROM product),
+       tags AS (SELECT id, row_number() OVER () AS n FROM tag),
+    links AS (
+      INSERT INTO catalogue.product_tags (tenant_id, product_id, tag_id)
+      SELECT $1, numbered.id, tags.id FROM numbered JOIN tags ON tags.n IN ((numbered.n % 20) + 1, ((numbered.n + 7) % 20) + 1)
+    )
+    INSERT INTO catalogue.product_availability (tenant_id, product_id, start_date, end_date, has_cost_per_person, cost_per_person, has_flat_rate, flat_rate)
+    SELECT $1, numbered.id, make_date(2026, 1 + 4 * s, 1), make_date(2026, 4 + 4 * s, 28), true, 40 + s * 5, s = 2, 15
+      FROM numbered CROSS JOIN generate_series(0, 2) s`, [tenantId, products]);
+  await sql(databaseUrl, 'ANALYZE');
 }
 
 /** An agency with its administrator, created through the API; returns the tenant and the admin's token. */
