@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PriceListDto, PriceListView, Principal } from '@quotebook/contracts';
-import { appError, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, requireTenantAccess, requireTenantAdministration, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
 import { requireResourceId } from '../ids';
+import { deleteUnlessUsed, PRICE_LISTS } from '../in-use';
 import { moneyOrNull } from '../money';
 import { PriceList } from './price-list.entity';
 import { mapPriceList } from './price-list.views';
@@ -48,20 +49,7 @@ export class PriceListsService {
   /** A price list that customers still use stays: 409 naming how many, nothing changed. */
   async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
     requireTenantAdministration(principal, tenantId);
-    const priceListId = requireResourceId(id, 'Price list');
-    const inUse = () => withTenant(this.dataSource, tenantId, (manager) => countCustomersUsing(manager, tenantId, priceListId));
-    await withConstraintErrors(
-      () =>
-        withTenant(this.dataSource, tenantId, async (manager) => {
-          await findPriceList(manager, tenantId, priceListId);
-          const customers = await countCustomersUsing(manager, tenantId, priceListId);
-          if (customers > 0) throw priceListInUse(customers);
-          await manager.delete(PriceList, { tenantId, id: priceListId });
-        }),
-      // a customer took the price list between the count and the delete: the foreign key refused
-      { customers_price_list_fkey: async () => priceListInUse(await inUse()) },
-    );
-    return { deleted: true };
+    return deleteUnlessUsed(this.dataSource, PRICE_LISTS, tenantId, requireResourceId(id, 'Price list'));
   }
 }
 
@@ -80,18 +68,6 @@ async function findPriceList(manager: EntityManager, tenantId: string, id: strin
   const priceList = await manager.findOneBy(PriceList, { tenantId, id });
   if (!priceList) throw appError('NOT_FOUND', 'Price list not found');
   return priceList;
-}
-
-async function countCustomersUsing(manager: EntityManager, tenantId: string, priceListId: string): Promise<number> {
-  const [{ count }] = await manager.query(
-    'SELECT count(*)::int AS count FROM catalogue.customers WHERE tenant_id = $1 AND price_list_id = $2',
-    [tenantId, priceListId],
-  );
-  return count;
-}
-
-function priceListInUse(customers: number) {
-  return appError('PRICE_LIST_IN_USE', `Price list is used by ${customers} customer(s)`);
 }
 
 /**

@@ -4,6 +4,7 @@ import { formatCents, toCents, type Principal, type VatRateDto, type VatRateView
 import { appError, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireResourceId } from '../ids';
+import { deleteUnlessUsed, VAT_RATES } from '../in-use';
 import { VatRate } from './vat-rate.entity';
 import { mapVatRate } from './vat-rate.views';
 import { assertRoomInList } from '../list-limits';
@@ -52,20 +53,7 @@ export class VatRatesService {
   /** A rate that products still use stays: 409 naming how many, nothing changed. */
   async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
     requireTenantAdministration(principal, tenantId);
-    const vatRateId = requireResourceId(id, VAT_RATE);
-    const inUse = () => withTenant(this.dataSource, tenantId, (manager) => countProductsUsing(manager, tenantId, vatRateId));
-    await withConstraintErrors(
-      () =>
-        withTenant(this.dataSource, tenantId, async (manager) => {
-          await findVatRate(manager, tenantId, vatRateId);
-          const products = await countProductsUsing(manager, tenantId, vatRateId);
-          if (products > 0) throw vatRateInUse(products);
-          await manager.delete(VatRate, { tenantId, id: vatRateId });
-        }),
-      // a product took the rate between the count and the delete: the foreign key refused
-      { products_vat_rate_fkey: async () => vatRateInUse(await inUse()) },
-    );
-    return { deleted: true };
+    return deleteUnlessUsed(this.dataSource, VAT_RATES, tenantId, requireResourceId(id, VAT_RATE));
   }
 
   private writing<T>(tenantId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -77,18 +65,6 @@ async function findVatRate(manager: EntityManager, tenantId: string, id: string)
   const vatRate = await manager.findOneBy(VatRate, { tenantId, id });
   if (!vatRate) throw appError('NOT_FOUND', `${VAT_RATE} not found`);
   return vatRate;
-}
-
-async function countProductsUsing(manager: EntityManager, tenantId: string, vatRateId: string): Promise<number> {
-  const [{ count }] = await manager.query(
-    'SELECT count(*)::int AS count FROM catalogue.products WHERE tenant_id = $1 AND vat_rate_id = $2',
-    [tenantId, vatRateId],
-  );
-  return count;
-}
-
-function vatRateInUse(products: number) {
-  return appError('VAT_RATE_IN_USE', `VAT rate is used by ${products} product(s)`);
 }
 
 /**
