@@ -7,28 +7,19 @@ export interface ReferencedKind {
   /** its table and its name in messages ("VAT rate") */
   table: string;
   what: string;
-  /** the records pointing at it: their table, column and name in messages ("product") */
-  users: { table: string; column: string; what: string };
-  /** the foreign key that refuses the delete when a user arrived between the count and the delete */
-  foreignKey: string;
   reason: Extract<DomainErrorReason, 'VAT_RATE_IN_USE' | 'PRICE_LIST_IN_USE'>;
+  /**
+   * The records pointing at it: their table, column and name in messages ("product"), and the foreign
+   * key that refuses the delete when one arrived between the count and the delete.
+   */
+  users: { table: string; column: string; what: string; foreignKey: string };
 }
 
-export const VAT_RATES: ReferencedKind = {
-  table: 'vat_rates',
-  what: 'VAT rate',
-  users: { table: 'products', column: 'vat_rate_id', what: 'product' },
-  foreignKey: 'products_vat_rate_fkey',
-  reason: 'VAT_RATE_IN_USE',
-};
+export const VAT_RATES: ReferencedKind = { table: 'vat_rates', what: 'VAT rate', reason: 'VAT_RATE_IN_USE',
+  users: { table: 'products', column: 'vat_rate_id', what: 'product', foreignKey: 'products_vat_rate_fkey' } };
 
-export const PRICE_LISTS: ReferencedKind = {
-  table: 'price_lists',
-  what: 'Price list',
-  users: { table: 'customers', column: 'price_list_id', what: 'customer' },
-  foreignKey: 'customers_price_list_fkey',
-  reason: 'PRICE_LIST_IN_USE',
-};
+export const PRICE_LISTS: ReferencedKind = { table: 'price_lists', what: 'Price list', reason: 'PRICE_LIST_IN_USE',
+  users: { table: 'customers', column: 'price_list_id', what: 'customer', foreignKey: 'customers_price_list_fkey' } };
 
 /** Deletes the agency's record unless something uses it: 409 naming how many do, nothing changed. */
 export async function deleteUnlessUsed(dataSource: DataSource, kind: ReferencedKind, tenantId: string, id: string): Promise<{ deleted: true }> {
@@ -51,7 +42,7 @@ export async function deleteUnlessUsed(dataSource: DataSource, kind: ReferencedK
         );
         if (!deleted) throw notFound(kind.what);
       }),
-    { [kind.foreignKey]: async () => inUse(await withTenant(dataSource, tenantId, count)) },
+    { [kind.users.foreignKey]: async () => inUse(await withTenant(dataSource, tenantId, count)) },
   );
   return { deleted: true };
 }
