@@ -31,7 +31,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await dialog.getByRole('button', { name: 'Create VAT Rate' }).click();
     await expect(toast(page, 'VAT rate created successfully')).toBeVisible();
     let card = page.getByRole('article', { name: 'Aliquota ordinaria' });
-    await expect(card.getByText('22.00%')).toBeVisible();
+    await expect(card.getByText('22,00%')).toBeVisible();
 
     await card.getByRole('button', { name: 'Edit' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit VAT Rate' });
@@ -40,7 +40,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'VAT rate updated successfully')).toBeVisible();
     card = page.getByRole('article', { name: 'Aliquota ridotta' });
-    await expect(card.getByText('10.00%')).toBeVisible();
+    await expect(card.getByText('10,00%')).toBeVisible();
 
     /* ---------- tags ---------- */
     await tabs.getByRole('tab', { name: 'Tags' }).click();
@@ -88,7 +88,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await dialog.getByLabel('Short Description').fill("Visita guidata all'anfiteatro Flavio.");
     await dialog.getByLabel('Duration (hours)').selectOption('2');
     await dialog.getByLabel('Duration (minutes)').selectOption('30');
-    await dialog.getByLabel('VAT Rate').selectOption({ label: 'Aliquota ridotta (10.00%)' });
+    await dialog.getByLabel('VAT Rate').selectOption({ label: 'Aliquota ridotta (10,00%)' });
     await dialog.getByRole('checkbox', { name: 'Arte e cultura' }).check();
     await expect(dialog.getByRole('checkbox', { name: 'Scuole' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Create Product' }).click();
@@ -151,8 +151,8 @@ test.describe('catalogue set-up by an agency admin', () => {
     await form.getByRole('button', { name: 'Create Period' }).click();
     await expect(form).toBeHidden();
     await expect(periods.getByRole('listitem')).toHaveCount(2);
-    await expect(periods.getByRole('listitem').nth(0)).toContainText('Min. 2 participants · € 45.00 per person');
-    await expect(periods.getByRole('listitem').nth(1)).toContainText('Flat rate € 300.00');
+    await expect(periods.getByRole('listitem').nth(0)).toContainText('Min. 2 participants · € 45,00 per person');
+    await expect(periods.getByRole('listitem').nth(1)).toContainText('Flat rate € 300,00');
 
     // a period overlapping another is refused, with the server's reason
     await periods.getByRole('button', { name: 'Add Period' }).click();
@@ -172,7 +172,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Availability period updated successfully')).toBeVisible();
     await periods.getByRole('button', { name: 'Close' }).click();
-    await expect(productRow.getByText('€ 50.00')).toBeVisible();
+    await expect(productRow.getByText('€ 50,00')).toBeVisible();
 
     await productRow.getByRole('button', { name: 'Availability' }).click();
     await periods
@@ -198,7 +198,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await dialog.getByRole('button', { name: 'Create Price List' }).click();
     await expect(toast(page, 'Price list created successfully')).toBeVisible();
     const listRow = page.getByRole('row').filter({ hasText: `Scuole ${year}` });
-    await expect(listRow.getByText('10.00%')).toBeVisible();
+    await expect(listRow.getByText('10,00%')).toBeVisible();
     await expect(listRow.getByText('Active', { exact: true })).toBeVisible();
     await expect(listRow.getByText(`01/01/${year} – 31/12/${year}`)).toBeVisible();
 
@@ -216,7 +216,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await dialog.getByLabel('Reduction Amount (€)').fill('5');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Price list updated successfully')).toBeVisible();
-    await expect(listRow.getByText('€ 5.00')).toBeVisible();
+    await expect(listRow.getByText('€ 5,00')).toBeVisible();
 
     /* ---------- customer linked to the price list, with a tag ---------- */
     await tabs.getByRole('tab', { name: 'Customers' }).click();
@@ -318,7 +318,7 @@ test.describe('catalogue set-up by an agency admin', () => {
     await page.getByRole('button', { name: 'Add Product' }).click();
     const product = page.getByRole('dialog', { name: 'Add Product' });
     await product.getByLabel('Title', { exact: true }).fill('Giro in barca');
-    await product.getByLabel('VAT Rate').selectOption({ label: 'Aliquota ordinaria (22.00%)' });
+    await product.getByLabel('VAT Rate').selectOption({ label: 'Aliquota ordinaria (22,00%)' });
     await product.getByRole('button', { name: 'Create Product' }).click();
     await expect(product).toBeHidden();
 

@@ -60,7 +60,7 @@ test.describe('products page at scale', () => {
     const rows = page.getByRole('table', { name: 'Products' }).locator('tbody tr');
     await expect(rows).toHaveCount(PRODUCTS);
     const first = rows.filter({ hasText: 'Escursione 001' });
-    await expect(first.getByText('€ 20.50')).toBeVisible();
+    await expect(first.getByText('€ 20,50')).toBeVisible();
     await expect(first.getByText('Arte')).toBeVisible();
     await expect(first.getByText('Mare')).toBeVisible();
     await page.waitForLoadState('networkidle');
