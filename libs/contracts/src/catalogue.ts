@@ -327,7 +327,7 @@ function OptionalText(max: number): PropertyDecorator {
 }
 
 export class CustomerDto extends TenantEchoDto {
-  @IsIn(CUSTOMER_TITLES, { message: MESSAGES.customerTitleRequired })
+  @IsIn(CUSTOMER_TITLES, { message: MESSAGES.titleRequired })
   title: string;
 
   @Transform(trim)

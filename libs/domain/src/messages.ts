@@ -53,7 +53,6 @@ export const MESSAGES = {
   reductionPercentage: 'Reduction percentage must be a number from 0 to 100 with at most 2 decimals',
 
   /* customers */
-  customerTitleRequired: 'Title is required',
   customerNameRequired: 'Ragione sociale is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email format',

@@ -6,7 +6,7 @@ import type { CustomerRequest } from './customers.api';
 export { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE };
 
 export const CUSTOMER_MESSAGES = {
-  titleRequired: MESSAGES.customerTitleRequired,
+  titleRequired: MESSAGES.titleRequired,
   nameRequired: MESSAGES.customerNameRequired,
   emailRequired: MESSAGES.emailRequired,
   emailInvalid: MESSAGES.emailInvalid,
