@@ -27,6 +27,11 @@ describe('error reasons', () => {
     }
   });
 
+  it('takes only the listed reasons', () => {
+    // @ts-expect-error a reason outside the list does not compile
+    expect(() => statusForReason('NO_SUCH_RULE')).toThrow('Unmapped error reason: NO_SUCH_RULE');
+  });
+
   it('recognises only known reasons as an AppError', () => {
     expect(APP_ERROR_REASONS.every((reason) => isAppError(makeAppError(reason, 'x')))).toBe(true);
     expect(isAppError({ reason: 'SOMETHING_ELSE', statusCode: 400, message: 'x', error: 'Bad Request' })).toBe(false);
