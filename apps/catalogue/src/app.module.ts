@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CATALOGUE_HEALTH } from '@quotebook/contracts';
 import { ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
 import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
 import { Customer } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
 import { CatalogueEnv } from './env';
-import { HealthController } from './health/health.controller';
 import { CreateCatalogue1767312000000 } from './migrations/1767312000000-create-catalogue';
 import { ProductTextBytes1767398400000 } from './migrations/1767398400000-product-text-bytes';
 import { UniqueTagAndVatRateNames1767571200000 } from './migrations/1767571200000-unique-tag-and-vat-rate-names';
@@ -30,6 +30,7 @@ export class CatalogueModule {
         ServiceCoreModule.forRoot({
           name: 'catalogue',
           env,
+          health: CATALOGUE_HEALTH,
           database: {
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
@@ -43,7 +44,6 @@ export class CatalogueModule {
         ProductsModule,
         CustomersModule,
       ],
-      controllers: [HealthController],
       providers: [
         { provide: CatalogueEnv, useValue: env },
         // a deleted tenant's whole catalogue goes when tenancy announces the deletion

@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { IDENTITY_HEALTH } from '@quotebook/contracts';
 import { ServiceCoreModule } from '@quotebook/server-core';
 import { AuthModule } from './auth/auth.module';
 import { PasswordResetToken } from './auth/password-reset-token.entity';
 import { IdentityEnv } from './env';
-import { HealthController } from './health/health.controller';
 import { IDENTITY_SCHEMA } from './identity.schema';
 import { CreateIdentityTables1767225600000 } from './migrations/1767225600000-create-identity-tables';
 import { UserSessionVersion1767484800000 } from './migrations/1767484800000-user-session-version';
@@ -22,6 +22,7 @@ export class IdentityModule {
         ServiceCoreModule.forRoot({
           name: 'identity',
           env,
+          health: IDENTITY_HEALTH,
           database: {
             schema: IDENTITY_SCHEMA,
             entities: [PasswordResetToken, User],
@@ -32,7 +33,6 @@ export class IdentityModule {
         UsersModule,
         AuthModule,
       ],
-      controllers: [HealthController],
       providers: [{ provide: IdentityEnv, useValue: env }],
       exports: [IdentityEnv],
     };

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { TENANCY_HEALTH } from '@quotebook/contracts';
 import { ServiceCoreModule } from '@quotebook/server-core';
 import { TenancyEnv } from './env';
-import { HealthController } from './health/health.controller';
 import { CreateTenants1767225600000 } from './migrations/1767225600000-create-tenants';
 import { TenantSessionVersion1767484800000 } from './migrations/1767484800000-tenant-session-version';
 import { TenancyTenantStates } from './sessions/tenant-states';
@@ -20,6 +20,7 @@ export class TenancyModule {
         ServiceCoreModule.forRoot({
           name: 'tenancy',
           env,
+          health: TENANCY_HEALTH,
           database: {
             schema: TENANCY_SCHEMA,
             entities: [Tenant],
@@ -29,7 +30,6 @@ export class TenancyModule {
         }),
         TenantsModule,
       ],
-      controllers: [HealthController],
       providers: [{ provide: TenancyEnv, useValue: env }],
       exports: [TenancyEnv],
     };
