@@ -57,8 +57,6 @@ function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: str
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [showConfirmation, setShowConfirmation] = useState(false);
   const [errors, setErrors] = useState<ResetPasswordErrors>({});
   const [done, setDone] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -92,14 +90,6 @@ function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: str
     );
   }
 
-  const visibilityToggle = (visible: boolean, toggle: () => void, subject: string) => (
-    <InputAdornment position="end">
-      <IconButton aria-label={`${visible ? 'Nascondi' : 'Mostra'} ${subject}`} onClick={toggle} edge="end">
-        {visible ? <VisibilityOff /> : <Visibility />}
-      </IconButton>
-    </InputAdornment>
-  );
-
   return (
     <CenteredCardPage>
       <Box sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
@@ -112,32 +102,22 @@ function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: str
         </Typography>
       </Box>
       <Box component="form" onSubmit={submit} noValidate>
-        <TextField
+        <NewPasswordField
           label="Nuova Password"
           name="newPassword"
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="new-password"
+          subject="la password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-          required
+          onChange={setPassword}
+          error={errors.password}
           autoFocus
-          slotProps={{ input: { endAdornment: visibilityToggle(showPassword, () => setShowPassword((v) => !v), 'la password') } }}
         />
-        <TextField
+        <NewPasswordField
           label="Conferma Password"
           name="confirmPassword"
-          type={showConfirmation ? 'text' : 'password'}
-          autoComplete="new-password"
+          subject="la conferma"
           value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={Boolean(errors.confirmation)}
-          helperText={errors.confirmation}
-          required
-          slotProps={{
-            input: { endAdornment: visibilityToggle(showConfirmation, () => setShowConfirmation((v) => !v), 'la conferma') },
-          }}
+          onChange={setConfirmation}
+          error={errors.confirmation}
         />
         <Button
           type="submit"
@@ -152,5 +132,43 @@ function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: str
         </Button>
       </Box>
     </CenteredCardPage>
+  );
+}
+
+interface NewPasswordFieldProps {
+  label: string;
+  name: string;
+  /** what the show/hide button names: "Mostra la password" */
+  subject: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  autoFocus?: boolean;
+}
+
+/** A new password, hidden while typed unless its show/hide button says otherwise. */
+function NewPasswordField({ label, name, subject, value, onChange, error, autoFocus }: NewPasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const toggle = (
+    <InputAdornment position="end">
+      <IconButton aria-label={`${visible ? 'Nascondi' : 'Mostra'} ${subject}`} onClick={() => setVisible((shown) => !shown)} edge="end">
+        {visible ? <VisibilityOff /> : <Visibility />}
+      </IconButton>
+    </InputAdornment>
+  );
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type={visible ? 'text' : 'password'}
+      autoComplete="new-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error}
+      required
+      autoFocus={autoFocus}
+      slotProps={{ input: { endAdornment: toggle } }}
+    />
   );
 }

@@ -31,7 +31,7 @@ export function CreateTenantDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       maxWidth="md"
     >
-      <TenantFormFields mode="create" values={form.values} errors={form.errors} set={form.set} disabled={form.busy} />
+      <TenantFormFields mode="create" form={form} />
     </FormDialog>
   );
 }

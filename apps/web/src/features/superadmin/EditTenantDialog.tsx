@@ -94,15 +94,7 @@ export function EditTenantDialog({ tenant, onClose }: EditTenantDialogProps) {
         </Button>
       }
     >
-      <TenantFormFields
-        mode="edit"
-        values={values}
-        errors={form.errors}
-        set={set}
-        adminLoading={adminLoading}
-        disabled={busy}
-        keywordWarning={keywordWarning}
-      />
+      <TenantFormFields mode="edit" form={form} adminLoading={adminLoading} disabled={deleting} keywordWarning={keywordWarning} />
       <ConfirmDialog
         open={confirming === 'delete'}
         title="Delete Tenant"

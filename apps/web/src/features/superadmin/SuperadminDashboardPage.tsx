@@ -1,15 +1,8 @@
 import type { TenantView } from '@quotebook/contracts';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
@@ -17,6 +10,8 @@ import { useAppSelector } from '../../app/hooks';
 import { SuperadminFrame } from '../../app/layout/SuperadminFrame';
 import { selectCurrentUser } from '../../app/session';
 import { ConfirmDialog } from '../../shared/confirm-dialog/ConfirmDialog';
+import { SearchField } from '../../shared/fields/SearchField';
+import { SelectField } from '../../shared/fields/SelectField';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
 import { CreateTenantDialog } from './CreateTenantDialog';
@@ -87,43 +82,16 @@ function TenantManagement() {
 
       <Card>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
-          <TextField
-            label="Search"
-            type="search"
-            placeholder="Search by name or keyword..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            margin="none"
+          <SearchField value={search} onChange={setSearch} placeholder="Search by name or keyword..." />
+          <SelectField
+            label="Status"
+            value={status}
+            options={STATUS_FILTER_OPTIONS}
+            onChange={(value) => setStatus(value as TenantStatusFilter)}
             size="small"
-            sx={{ flex: 1, minWidth: 220 }}
-            slotProps={{
-              inputLabel: { shrink: true },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            margin="none"
+            minWidth={180}
           />
-          <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel htmlFor="tenant-status-filter" shrink>
-              Status
-            </InputLabel>
-            <NativeSelect
-              id="tenant-status-filter"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as TenantStatusFilter)}
-              input={<OutlinedInput label="Status" notched />}
-            >
-              {STATUS_FILTER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
         </Box>
         <TenantTable tenants={visible} loading={isLoading} onEdit={setEditing} onDelete={setDeleting} />
       </Card>

@@ -1,104 +1,59 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Checkbox from '@mui/material/Checkbox';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent } from 'react';
-import {
-  DEFAULT_LANGUAGE,
-  TENANT_LANGUAGE_CHOICES,
-  type TenantFormErrors,
-  type TenantFormMode,
-  type TenantFormValues,
-} from './tenant-form';
+import { CheckboxField } from '../../shared/fields/CheckboxField';
+import { DateField, twoColumns } from '../../shared/fields/InputFields';
+import type { EntityForm } from '../../shared/form/use-entity-form';
+import { DEFAULT_LANGUAGE, TENANT_LANGUAGE_CHOICES, type TenantFormMode, type TenantFormValues } from './tenant-form';
 
 interface TenantFormFieldsProps {
   mode: TenantFormMode;
-  values: TenantFormValues;
-  errors: TenantFormErrors;
-  set: <K extends keyof TenantFormValues>(field: K, value: TenantFormValues[K]) => void;
+  form: EntityForm<TenantFormValues>;
   adminLoading?: boolean;
+  /** while something else than saving runs (deleting) */
   disabled?: boolean;
   /** shown under the keyword while it differs from the saved one */
   keywordWarning?: string | null;
 }
 
-const twoColumns = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
+const NO_AUTOCORRECT = { htmlInput: { autoCapitalize: 'none', spellCheck: false } } as const;
 
-export function TenantFormFields({
-  mode,
-  values,
-  errors,
-  set,
-  adminLoading = false,
-  disabled = false,
-  keywordWarning,
-}: TenantFormFieldsProps) {
-  const text = (field: 'name' | 'adminName' | 'adminEmail' | 'adminUsername' | 'adminPassword' | 'expiryDate') =>
-    (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value);
+export function TenantFormFields({ mode, form, adminLoading = false, disabled = false, keywordWarning }: TenantFormFieldsProps) {
+  const { values, set } = form;
+  const off = disabled || form.busy;
+  const field = (name: Parameters<typeof form.text>[0]) => ({ ...form.text(name), disabled: off });
 
   const toggleLanguage = (code: string, checked: boolean) => {
     const others = values.languages.filter((language) => language !== code);
     set('languages', checked ? [...others, code] : others);
   };
 
+  const keyword = field('keyword');
   const address = `${window.location.host}/${values.keyword || 'keyword'}`;
 
   return (
     <Box>
       <Box sx={twoColumns}>
-        <TextField
-          label="Tenant Name"
-          name="name"
-          value={values.name}
-          onChange={text('name')}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          required
-          disabled={disabled}
-          autoFocus={mode === 'create'}
-        />
+        <TextField label="Tenant Name" required autoFocus={mode === 'create'} {...field('name')} />
         <TextField
           label="Keyword"
-          name="keyword"
-          value={values.keyword}
+          required
+          {...keyword}
           onChange={(event) => set('keyword', event.target.value.toLowerCase().replace(/\s+/g, '-'))}
-          error={Boolean(errors.keyword)}
-          helperText={errors.keyword ?? `Public address: ${address}`}
-          required
-          disabled={disabled}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          helperText={keyword.helperText ?? `Public address: ${address}`}
+          slotProps={NO_AUTOCORRECT}
         />
-        <TextField
-          label="Expiry Date"
-          name="expiryDate"
-          type="date"
-          value={values.expiryDate}
-          onChange={text('expiryDate')}
-          error={Boolean(errors.expiryDate)}
-          helperText={errors.expiryDate}
-          required
-          disabled={disabled}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField label="Expiry Date" required {...field('expiryDate')} />
         <Box sx={{ display: 'flex', alignItems: 'center', pt: 1 }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                name="enabled"
-                checked={values.enabled}
-                onChange={(event) => set('enabled', event.target.checked)}
-                disabled={disabled}
-              />
-            }
-            label="Enabled"
-          />
+          <CheckboxField label="Enabled" {...form.checkbox('enabled')} disabled={off} />
         </Box>
       </Box>
 
@@ -108,7 +63,7 @@ export function TenantFormFields({
         </Alert>
       )}
 
-      <FormControl component="fieldset" sx={{ mt: 2 }} disabled={disabled}>
+      <FormControl component="fieldset" sx={{ mt: 2 }} disabled={off}>
         <FormLabel component="legend">Languages</FormLabel>
         <FormGroup row>
           {TENANT_LANGUAGE_CHOICES.map(({ code, label }) => (
@@ -119,7 +74,7 @@ export function TenantFormFields({
                 <Checkbox
                   name={`language-${code}`}
                   checked={code === DEFAULT_LANGUAGE || values.languages.includes(code)}
-                  disabled={disabled || code === DEFAULT_LANGUAGE}
+                  disabled={off || code === DEFAULT_LANGUAGE}
                   onChange={(event) => toggleLanguage(code, event.target.checked)}
                 />
               }
@@ -134,53 +89,16 @@ export function TenantFormFields({
       </Typography>
       {adminLoading && <LinearProgress aria-label="Loading admin user" sx={{ my: 1 }} />}
       <Box sx={twoColumns}>
-        <TextField
-          label="Full Name"
-          name="adminName"
-          autoComplete="off"
-          value={values.adminName}
-          onChange={text('adminName')}
-          error={Boolean(errors.adminName)}
-          helperText={errors.adminName}
-          required
-          disabled={disabled}
-        />
-        <TextField
-          label="Email"
-          name="adminEmail"
-          type="email"
-          autoComplete="off"
-          value={values.adminEmail}
-          onChange={text('adminEmail')}
-          error={Boolean(errors.adminEmail)}
-          helperText={errors.adminEmail}
-          required
-          disabled={disabled}
-        />
-        <TextField
-          label="Username"
-          name="adminUsername"
-          autoComplete="off"
-          value={values.adminUsername}
-          onChange={text('adminUsername')}
-          error={Boolean(errors.adminUsername)}
-          helperText={errors.adminUsername}
-          required
-          disabled={disabled}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-        />
+        <TextField label="Full Name" autoComplete="off" required {...field('adminName')} />
+        <TextField label="Email" type="email" autoComplete="off" required {...field('adminEmail')} />
+        <TextField label="Username" autoComplete="off" required {...field('adminUsername')} slotProps={NO_AUTOCORRECT} />
         <TextField
           label="Password"
-          name="adminPassword"
           type="password"
           autoComplete="new-password"
           placeholder={mode === 'edit' ? 'Leave empty to keep current password' : undefined}
-          value={values.adminPassword}
-          onChange={text('adminPassword')}
-          error={Boolean(errors.adminPassword)}
-          helperText={errors.adminPassword}
           required={mode === 'create'}
-          disabled={disabled}
+          {...field('adminPassword')}
           slotProps={mode === 'edit' ? { inputLabel: { shrink: true } } : undefined}
         />
       </Box>

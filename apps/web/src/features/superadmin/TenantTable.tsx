@@ -5,18 +5,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
 import { formatDate, languageLabel } from '../../shared/formatters';
+import { DataTable } from '../../shared/page/DataTable';
 import { TenantStatusChip } from './TenantStatusChip';
 
 export const NO_TENANTS_TEXT = 'No tenants found. Create your first tenant to get started.';
@@ -32,87 +28,67 @@ const COLUMNS = ['Tenant', 'Keyword', 'Languages', 'Expiry', 'Status', 'Actions'
 
 export function TenantTable({ tenants, loading, onEdit, onDelete }: TenantTableProps) {
   return (
-    <TableContainer>
-      <Table aria-label="Tenants">
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column} align={column === 'Actions' ? 'right' : 'left'}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {loading &&
-            [0, 1, 2].map((row) => (
-              <TableRow key={`loading-${row}`}>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>
-                    <Skeleton />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          {!loading && tenants.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                {NO_TENANTS_TEXT}
-              </TableCell>
-            </TableRow>
-          )}
-          {!loading &&
-            tenants.map((tenant) => (
-              <TableRow key={tenant.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <TenantLogo name={tenant.name} logoUrl={tenant.logoUrl} size={32} />
-                    <Box>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {tenant.name}
-                      </Typography>
-                      {tenant.companyName && (
-                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                          {tenant.companyName}
-                        </Typography>
-                      )}
-                    </Box>
-                  </Box>
-                </TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={`/${tenant.keyword}/dashboard`} underline="hover">
-                    {tenant.keyword}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                    {tenant.languages.map((code) => (
-                      <Tooltip key={code} title={languageLabel(code)}>
-                        <Chip size="small" variant="outlined" label={code.toUpperCase()} />
-                      </Tooltip>
-                    ))}
-                  </Box>
-                </TableCell>
-                <TableCell>{formatDate(tenant.expiryDate) || '—'}</TableCell>
-                <TableCell>
-                  <TenantStatusChip status={tenant.status} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Edit">
-                    <IconButton aria-label="Edit" onClick={() => onEdit(tenant)}>
-                      <EditOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton aria-label="Delete" color="error" onClick={() => onDelete(tenant)}>
-                      <DeleteOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label="Tenants"
+      columns={COLUMNS}
+      loading={loading}
+      empty={
+        tenants.length === 0 && (
+          <Typography align="center" sx={{ py: 4, color: 'text.secondary' }}>
+            {NO_TENANTS_TEXT}
+          </Typography>
+        )
+      }
+    >
+      {tenants.map((tenant) => (
+        <TableRow key={tenant.id} hover>
+          <TableCell>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <TenantLogo name={tenant.name} logoUrl={tenant.logoUrl} size={32} />
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {tenant.name}
+                </Typography>
+                {tenant.companyName && (
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {tenant.companyName}
+                  </Typography>
+                )}
+              </Box>
+            </Box>
+          </TableCell>
+          <TableCell>
+            <Link component={RouterLink} to={`/${tenant.keyword}/dashboard`} underline="hover">
+              {tenant.keyword}
+            </Link>
+          </TableCell>
+          <TableCell>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {tenant.languages.map((code) => (
+                <Tooltip key={code} title={languageLabel(code)}>
+                  <Chip size="small" variant="outlined" label={code.toUpperCase()} />
+                </Tooltip>
+              ))}
+            </Box>
+          </TableCell>
+          <TableCell>{formatDate(tenant.expiryDate) || '—'}</TableCell>
+          <TableCell>
+            <TenantStatusChip status={tenant.status} />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <Tooltip title="Edit">
+              <IconButton aria-label="Edit" onClick={() => onEdit(tenant)}>
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton aria-label="Delete" color="error" onClick={() => onDelete(tenant)}>
+                <DeleteOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </TableCell>
+        </TableRow>
+      ))}
+    </DataTable>
   );
 }
