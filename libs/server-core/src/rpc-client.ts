@@ -1,12 +1,19 @@
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, CustomStrategy, RpcException, Transport } from '@nestjs/microservices';
-import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
+import { CustomStrategy, RpcException } from '@nestjs/microservices';
 import { isAppError, makeAppError, RpcPattern } from '@quotebook/contracts';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { connect, type NatsConnection } from 'nats';
 import { SafeReplyServerNats } from './safe-reply-server-nats';
 
-const NATS_CLIENT = Symbol('NATS_CLIENT');
 const RPC_OPTIONS = Symbol('RPC_OPTIONS');
+
+/** A reply as the services' NATS server sends it. */
+interface ReplyPacket<Res> {
+  response?: Res;
+  err?: unknown;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -27,26 +34,47 @@ function serviceOf(subject: string): string {
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
 
-  constructor(
-    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
-    @Inject(RPC_OPTIONS) private readonly options: RpcClientOptions,
-  ) {}
+  private connection?: Promise<NatsConnection>;
+  private nextId = 0;
 
+  constructor(@Inject(RPC_OPTIONS) private readonly options: RpcClientOptions) {}
+
+  /**
+   * One request over the connection's shared reply subscription (no subscription of its own per call),
+   * in the packet format of the services' NATS server: { pattern, data, id } out, { response | err } back.
+   */
   async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, timeoutMs = this.options.timeoutMs): Promise<Res> {
     try {
-      return await firstValueFrom(this.client.send<Res, Req>(pattern.subject, request).pipe(timeout(timeoutMs)));
+      const connection = await this.connected();
+      this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
+      const packet = JSON.stringify({ pattern: pattern.subject, data: request, id: String(this.nextId) });
+      const message = await connection.request(pattern.subject, encoder.encode(packet), { timeout: timeoutMs });
+      const reply = JSON.parse(decoder.decode(message.data)) as ReplyPacket<Res>;
+      if (reply.err !== undefined && reply.err !== null) throw reply.err;
+      return reply.response as Res;
     } catch (error) {
       throw new RpcException(this.describeFailure(error, pattern.subject, timeoutMs));
     }
   }
 
+  /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */
+  private connected(): Promise<NatsConnection> {
+    this.connection ??= connect({ servers: [this.options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500 }).catch(
+      (error: unknown) => {
+        this.connection = undefined;
+        throw error;
+      },
+    );
+    return this.connection;
+  }
+
   private describeFailure(error: unknown, subject: string, timeoutMs: number) {
     const service = serviceOf(subject);
     if (isAppError(error)) return error;
-    if (error instanceof TimeoutError) {
+    if (isTimeout(error)) {
       return makeAppError('SERVICE_TIMEOUT', `The ${service} service did not answer within ${timeoutMs} ms`);
     }
-    if (error instanceof EmptyResponseException || isNoResponders(error)) {
+    if (isNoResponders(error)) {
       return makeAppError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable`);
     }
     if (isPayloadTooLarge(error)) {
@@ -60,8 +88,14 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    const connection = await this.connection?.catch(() => undefined);
+    this.connection = undefined;
+    await connection?.close();
   }
+}
+
+function isTimeout(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'TIMEOUT';
 }
 
 function isNoResponders(error: unknown): boolean {
@@ -87,14 +121,6 @@ export class RpcClientModule {
       global: true,
       providers: [
         { provide: RPC_OPTIONS, useValue: options },
-        {
-          provide: NATS_CLIENT,
-          useFactory: () =>
-            ClientProxyFactory.create({
-              transport: Transport.NATS,
-              options: { servers: [options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-            }),
-        },
         RpcClient,
       ],
       exports: [RpcClient],
