@@ -23,7 +23,11 @@ async function expectWhollyOnScreen(element: Locator): Promise<void> {
 }
 
 test.describe('on a phone (390 px)', () => {
-  test('the SuperAdmin header shows Logout whole and the panel does not scroll sideways', async ({ page }) => {
+  test('the SuperAdmin header shows Logout whole, each agency its actions, and the panel does not scroll sideways', async ({
+    page,
+    request,
+  }) => {
+    const agency = await createAgency(request, { name: 'Agenzia Viaggi del Sole e del Mare Blu di Sardegna' });
     await page.goto('/superadmin');
     await expectNoSidewaysScroll(page, 'the SuperAdmin login');
     await signIn(page, SUPERADMIN.username, SUPERADMIN.password);
@@ -32,6 +36,10 @@ test.describe('on a phone (390 px)', () => {
 
     await expectWhollyOnScreen(page.getByRole('button', { name: 'Logout' }));
     await expect(page.getByText('SUPERADMIN PANEL')).toBeVisible();
+    await page.getByLabel('Search').fill(agency.keyword);
+    const row = page.getByRole('row').filter({ hasText: agency.name });
+    await expectWhollyOnScreen(row.getByRole('button', { name: 'Edit' }));
+    await expectWhollyOnScreen(row.getByRole('button', { name: 'Delete' }));
     await expectNoSidewaysScroll(page, 'the tenant management screen');
   });
 

@@ -9,6 +9,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
 import { formatDate, languageLabel } from '../../shared/formatters';
@@ -25,12 +27,15 @@ interface TenantTableProps {
 }
 
 const COLUMNS = ['Tenant', 'Keyword', 'Languages', 'Expiry', 'Status', 'Actions'];
+/** On a phone: what tells the agencies apart and the actions, all on screen without scrolling. */
+const PHONE_COLUMNS = ['Tenant', 'Keyword', 'Status', 'Actions'];
 
 export function TenantTable({ tenants, loading, onEdit, onDelete }: TenantTableProps) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <DataTable
       label="Tenants"
-      columns={COLUMNS}
+      columns={phone ? PHONE_COLUMNS : COLUMNS}
       loading={loading}
       empty={
         tenants.length === 0 && (
@@ -44,8 +49,8 @@ export function TenantTable({ tenants, loading, onEdit, onDelete }: TenantTableP
         <TableRow key={tenant.id} hover>
           <TableCell>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              <TenantLogo name={tenant.name} logoUrl={tenant.logoUrl} size={32} />
-              <Box>
+              {!phone && <TenantLogo name={tenant.name} logoUrl={tenant.logoUrl} size={32} />}
+              <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {tenant.name}
                 </Typography>
@@ -62,16 +67,18 @@ export function TenantTable({ tenants, loading, onEdit, onDelete }: TenantTableP
               {tenant.keyword}
             </Link>
           </TableCell>
-          <TableCell>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-              {tenant.languages.map((code) => (
-                <Tooltip key={code} title={languageLabel(code)}>
-                  <Chip size="small" variant="outlined" label={code.toUpperCase()} />
-                </Tooltip>
-              ))}
-            </Box>
-          </TableCell>
-          <TableCell>{formatDate(tenant.expiryDate) || '—'}</TableCell>
+          {!phone && (
+            <TableCell>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {tenant.languages.map((code) => (
+                  <Tooltip key={code} title={languageLabel(code)}>
+                    <Chip size="small" variant="outlined" label={code.toUpperCase()} />
+                  </Tooltip>
+                ))}
+              </Box>
+            </TableCell>
+          )}
+          {!phone && <TableCell>{formatDate(tenant.expiryDate) || '—'}</TableCell>}
           <TableCell>
             <TenantStatusChip status={tenant.status} />
           </TableCell>
