@@ -59,7 +59,9 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */
   private connected(): Promise<NatsConnection> {
-    this.connection ??= connect({ servers: [this.options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500 }).catch(
+    // noAsyncTraces: no Error (with its stack) made up front for every request in case it fails;
+    // failures are described by subject and code anyway
+    this.connection ??= connect({ servers: [this.options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true }).catch(
       (error: unknown) => {
         this.connection = undefined;
         throw error;
