@@ -12,6 +12,7 @@ import { LOGIN_THROTTLE_LIMITS, LoginThrottleService } from './auth/login-thrott
 import { TokenRevocationService } from './auth/token-revocation.service';
 import { JwtAuthGuard, RolesGuard, TenantScopeGuard } from './common/guards';
 import { HttpErrorFilter } from './common/http-exception.filter';
+import { InputTextGuard } from './common/input-text.guard';
 import { createRedis, REDIS, REDIS_KEY_PREFIX, RedisLifecycle } from './common/redis';
 import type { GatewayEnv } from './env';
 import { HealthController } from './health/health.controller';
@@ -67,10 +68,11 @@ export class GatewayModule {
         ForgotPasswordThrottleService,
         JwtStrategy,
         LogoStorageService,
-        // order matters: authenticate, then check the role, then the tenant of the path
+        // order matters: authenticate, then check the role, then the tenant of the path, then the text
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_GUARD, useClass: TenantScopeGuard },
+        { provide: APP_GUARD, useClass: InputTextGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
     };

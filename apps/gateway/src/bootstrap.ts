@@ -6,7 +6,6 @@ import { logLevelsFrom, VALIDATION_OPTIONS } from '@quotebook/server-core';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import { AUTH_PATH, noStore } from './auth/no-store';
-import { InputTextInterceptor } from './common/input-text.interceptor';
 import { refuseDeepJson } from './common/json-depth';
 import type { GatewayEnv } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -48,7 +47,6 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   app.useBodyParser('json', { limit: BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');
-  app.useGlobalInterceptors(new InputTextInterceptor());
   app.useGlobalPipes(new ValidationPipe({ ...VALIDATION_OPTIONS }));
   app.enableShutdownHooks();
 
