@@ -35,26 +35,45 @@ function staticImports(code) {
   return specifiers;
 }
 
+/** Relative specifiers of the import() calls of a chunk: the pages loaded when their route matches. */
+function dynamicImports(code) {
+  return [...code.matchAll(/\bimport\(\s*[`'"](\.{1,2}\/[^`'"]+)[`'"]\s*\)/g)].map((match) => match[1]);
+}
+
 export function measureInitialJs(distDir) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`no build to measure: ${path.relative(root, indexFile)} does not exist`);
   const toFile = (url, from) =>
     url.startsWith('/') ? path.join(distDir, url.split(/[?#]/)[0]) : path.resolve(path.dirname(from), url.split(/[?#]/)[0]);
-  const pending = htmlEntries(readFileSync(indexFile, 'utf8')).map((url) => toFile(url, indexFile));
-  if (pending.length === 0) throw new Error('index.html loads no module script');
-  const chunks = new Map();
-  while (pending.length) {
-    const file = pending.shift();
-    if (chunks.has(file)) continue;
-    if (!existsSync(file)) throw new Error(`index.html or a chunk names ${path.relative(distDir, file)}, which is not in the build`);
-    const code = readFileSync(file);
-    chunks.set(file, { raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
-    for (const specifier of staticImports(code.toString('utf8'))) {
-      if (specifier.startsWith('.') || specifier.startsWith('/')) pending.push(toFile(specifier, file));
+
+  /** The chunks `start` loads before it runs, each with its sizes and code, skipping those in `known`. */
+  const closure = (start, known = new Map()) => {
+    const found = new Map();
+    const pending = [...start];
+    while (pending.length) {
+      const file = pending.shift();
+      if (found.has(file) || known.has(file)) continue;
+      if (!existsSync(file)) throw new Error(`index.html or a chunk names ${path.relative(distDir, file)}, which is not in the build`);
+      const code = readFileSync(file);
+      found.set(file, { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, code: code.toString('utf8') });
+      for (const specifier of staticImports(code.toString('utf8'))) {
+        if (specifier.startsWith('.') || specifier.startsWith('/')) pending.push(toFile(specifier, file));
+      }
     }
-  }
-  const list = [...chunks].map(([file, size]) => ({ file: path.relative(distDir, file), ...size }));
-  return { chunks: list, gzip: list.reduce((sum, chunk) => sum + chunk.gzip, 0) };
+    return found;
+  };
+  const gzipOf = (chunks) => [...chunks.values()].reduce((sum, chunk) => sum + chunk.gzip, 0);
+
+  const entries = htmlEntries(readFileSync(indexFile, 'utf8')).map((url) => toFile(url, indexFile));
+  if (entries.length === 0) throw new Error('index.html loads no module script');
+  const initial = closure(entries);
+  // each page's own chunks on top of the initial ones: what its route adds to a first screen
+  const pages = [...initial]
+    .flatMap(([file, chunk]) => dynamicImports(chunk.code).map((specifier) => toFile(specifier, file)))
+    .map((file) => ({ file: path.relative(distDir, file), gzip: gzipOf(closure([file], initial)) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  const list = [...initial].map(([file, { raw, gzip }]) => ({ file: path.relative(distDir, file), raw, gzip }));
+  return { chunks: list, gzip: gzipOf(initial), pages };
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -62,9 +81,15 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const distDir = path.resolve(root, process.argv[2] ?? 'dist/apps/web');
   try {
-    const { chunks, gzip } = measureInitialJs(distDir);
+    const { chunks, gzip, pages } = measureInitialJs(distDir);
     for (const chunk of chunks.sort((a, b) => b.gzip - a.gzip)) {
       console.log(`  ${chunk.file.padEnd(48)} ${kb(chunk.raw).padStart(10)} raw ${kb(chunk.gzip).padStart(10)} gzip`);
+    }
+    if (pages.length) {
+      const [largest] = pages;
+      console.log(
+        `  ${pages.length} pages load on demand; the largest, ${largest.file}, adds ${kb(largest.gzip)} gzip to its first screen`,
+      );
     }
     const verdict = gzip <= BUDGET_BYTES ? 'within' : 'OVER';
     console.log(`SPA initial JavaScript: ${kb(gzip)} gzip in ${chunks.length} chunks, budget ${kb(BUDGET_BYTES)}: ${verdict} budget`);
