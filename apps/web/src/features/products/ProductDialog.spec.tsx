@@ -1,6 +1,6 @@
 import type { ProductView } from '@quotebook/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aProduct, aVatRate, json, on } from '../../test/gateway-stub';
+import { aProduct, aVatRate, gatewayError, json, on } from '../../test/gateway-stub';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
 
 const BASE = '/api/tenants/tenant-1';
@@ -103,6 +103,31 @@ describe('ProductDialog: adding a product in several languages', () => {
     expect(await screen.findByText('Product created successfully')).toBeTruthy();
     expect(bodiesOf(requests, 'POST', LIST)).toEqual([expect.objectContaining({ language: 'it', title: 'Giro in barca' })]);
     expect(bodiesOf(requests, 'PUT', `${LIST}/product-9`)).toEqual([]);
+  });
+
+  it('closes once the product exists although a translation failed, so no second product is made', async () => {
+    let products: ProductView[] = [];
+    const { requests } = renderTenantPage('/sole/products', [
+      on('GET', LIST, () => json(products)),
+      on('POST', LIST, () => {
+        products = [aProduct({ id: 'product-9', code: 'NEW001', titles: { it: 'Giro in barca' } })];
+        return json(products[0], 201);
+      }),
+      on('PUT', `${LIST}/product-9`, () => gatewayError(503, 'catalogue did not answer')),
+      tagList,
+      vatRates,
+    ]);
+    const dialog = await openAdd();
+    type(dialog, 'Title', 'Giro in barca');
+    showLanguage(dialog, 'English');
+    type(dialog, 'Title', 'Boat trip');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Failed to update product')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Product' })).toBeNull());
+    expect(await screen.findByText('Giro in barca')).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', LIST)).toHaveLength(1);
   });
 
   it('asks for the Italian title, showing Italian, when only English was written', async () => {

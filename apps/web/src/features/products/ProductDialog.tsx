@@ -131,17 +131,25 @@ export function ProductDialog({ tenantId, languages, product, productTags, onClo
     const codes = languagesToCreate(drafts, languages);
     if (problemsIn(codes)) return;
     const [italian, ...translations] = codes;
+    let created: ProductView;
     try {
-      const created = await createProduct({ tenantId, body: productRequestFrom(valuesIn(italian)) }).unwrap();
+      created = await createProduct({ tenantId, body: productRequestFrom(valuesIn(italian)) }).unwrap();
+    } catch (error) {
+      toast(failureToast(error, 'Failed to create product'));
+      return;
+    }
+    try {
       for (const code of translations) {
         await updateProduct({ tenantId, productId: created.id, body: productRequestFrom(valuesIn(code)) }).unwrap();
       }
       await saveTags(created.id);
       toast(successToast('Product created successfully'));
-      onClose();
     } catch (error) {
-      toast(failureToast(error, 'Failed to create product'));
+      // the product exists (in Italian): sending it again would make a second one, so the dialog
+      // closes and the product's own Edit adds the missing language
+      toast(failureToast(error, 'Failed to update product'));
     }
+    onClose();
   };
 
   const update = async (current: ProductView) => {
