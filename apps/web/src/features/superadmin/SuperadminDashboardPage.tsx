@@ -34,6 +34,7 @@ export function SuperadminDashboardPage() {
 }
 
 const EMPTY: TenantView[] = [];
+const STATUS_FILTER = { label: 'Status', options: STATUS_FILTER_OPTIONS, size: 'small', margin: 'none', minWidth: 180 } as const;
 
 function TenantManagement() {
   const { data: tenants = EMPTY, isLoading, isError } = useListTenantsQuery();
@@ -83,15 +84,7 @@ function TenantManagement() {
       <Card>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
           <SearchField value={search} onChange={setSearch} placeholder="Search by name or keyword..." />
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_FILTER_OPTIONS}
-            onChange={(value) => setStatus(value as TenantStatusFilter)}
-            size="small"
-            margin="none"
-            minWidth={180}
-          />
+          <SelectField {...STATUS_FILTER} value={status} onChange={(value) => setStatus(value as TenantStatusFilter)} />
         </Box>
         <TenantTable tenants={visible} loading={isLoading} onEdit={setEditing} onDelete={setDeleting} />
       </Card>
