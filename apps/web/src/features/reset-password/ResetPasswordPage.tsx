@@ -102,23 +102,8 @@ function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: str
         </Typography>
       </Box>
       <Box component="form" onSubmit={submit} noValidate>
-        <NewPasswordField
-          label="Nuova Password"
-          name="newPassword"
-          subject="la password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          autoFocus
-        />
-        <NewPasswordField
-          label="Conferma Password"
-          name="confirmPassword"
-          subject="la conferma"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={errors.confirmation}
-        />
+        <NewPasswordField entry="password" value={password} onChange={setPassword} error={errors.password} autoFocus />
+        <NewPasswordField entry="confirmation" value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
         <Button
           type="submit"
           variant="contained"
@@ -135,11 +120,14 @@ function ResetPasswordForm({ token, loginPath }: { token: string; loginPath: str
   );
 }
 
+/** The two entries of the new password; `subject` is what the show/hide button names ("Mostra la password"). */
+const ENTRIES = {
+  password: { label: 'Nuova Password', name: 'newPassword', subject: 'la password' },
+  confirmation: { label: 'Conferma Password', name: 'confirmPassword', subject: 'la conferma' },
+} as const;
+
 interface NewPasswordFieldProps {
-  label: string;
-  name: string;
-  /** what the show/hide button names: "Mostra la password" */
-  subject: string;
+  entry: keyof typeof ENTRIES;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -147,7 +135,8 @@ interface NewPasswordFieldProps {
 }
 
 /** A new password, hidden while typed unless its show/hide button says otherwise. */
-function NewPasswordField({ label, name, subject, value, onChange, error, autoFocus }: NewPasswordFieldProps) {
+function NewPasswordField({ entry, value, onChange, error, autoFocus }: NewPasswordFieldProps) {
+  const { label, name, subject } = ENTRIES[entry];
   const [visible, setVisible] = useState(false);
   const toggle = (
     <InputAdornment position="end">
