@@ -1,21 +1,32 @@
 import { INestApplication, Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { logLevelsFrom, VALIDATION_OPTIONS } from '@quotebook/server-core';
+import type { Response } from 'express';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import { AUTH_PATH, noStore } from './auth/no-store';
 import { refuseDeepJson } from './common/json-depth';
+import { JsonText } from './common/json-text';
 import type { GatewayEnv } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { serveSpa, serveUploads } from './web/spa';
 
 export const BODY_LIMIT = '1mb';
 
+/** Express, except that an answer that is JSON text already goes out as it is. */
+class GatewayHttpAdapter extends ExpressAdapter {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    if (!(body instanceof JsonText)) return super.reply(response, body, statusCode);
+    if (statusCode) response.status(statusCode);
+    return response.type('application/json').send(body.text);
+  }
+}
+
 /** The gateway's HTTP application, fully configured (used by main.ts and by tests). */
 export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), new GatewayHttpAdapter(), {
     bodyParser: false,
     logger: logLevelsFrom(env.LOG_LEVEL),
   });

@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CustomStrategy, RpcException } from '@nestjs/microservices';
-import { isAppError, makeAppError, RpcPattern } from '@quotebook/contracts';
+import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
 import { connect, type NatsConnection } from 'nats';
 import { SafeReplyServerNats } from './safe-reply-server-nats';
 
@@ -14,6 +14,44 @@ interface ReplyPacket<Res> {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+/** A list page whose items are still the JSON text the service wrote (an array). */
+export interface JsonListPage<T> {
+  /** the items as a JSON array; its element type is T */
+  itemsJson: string;
+  nextCursor: number | null;
+  pageStarts?: number[];
+  /** never set: ties the page to its item type */
+  readonly itemType?: T;
+}
+
+/** Where a list page's items begin and end in the service's reply: {"response":{"items":[…],"nextCursor":…}…}. */
+const ITEMS_OPEN = '{"response":{"items":[';
+const ITEMS_CLOSE = '],"nextCursor":';
+
+/**
+ * A list page from the reply's text without parsing its items: the reply with its items left out is
+ * parsed (it holds the cursors, or the error), the items are cut out as they are. A JSON string holds
+ * no unescaped quote, so the last `],"nextCursor":` is where the page's own items end. Any other
+ * layout is parsed whole.
+ */
+export function listPageOfReply<T>(text: string): JsonListPage<T> {
+  const open = ITEMS_OPEN.length - 1;
+  const close = text.lastIndexOf(ITEMS_CLOSE);
+  if (text.startsWith(ITEMS_OPEN) && close >= open) {
+    const rest = JSON.parse(`${text.slice(0, open)}[]${text.slice(close + 1)}`) as ReplyPacket<ListPage<T>>;
+    return { ...cursorsOf(rest), itemsJson: text.slice(open, close + 1) };
+  }
+  const reply = JSON.parse(text) as ReplyPacket<ListPage<T>>;
+  return { ...cursorsOf(reply), itemsJson: JSON.stringify(reply.response?.items ?? []) };
+}
+
+function cursorsOf<T>(reply: ReplyPacket<ListPage<T>>): Omit<JsonListPage<T>, 'itemsJson'> {
+  if (reply.err !== undefined && reply.err !== null) throw reply.err;
+  const page = reply.response;
+  if (!page || !Array.isArray(page.items)) throw new Error('the reply is not a list page');
+  return page.pageStarts === undefined ? { nextCursor: page.nextCursor } : { nextCursor: page.nextCursor, pageStarts: page.pageStarts };
+}
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -39,22 +77,39 @@ export class RpcClient implements OnApplicationShutdown {
 
   constructor(@Inject(RPC_OPTIONS) private readonly options: RpcClientOptions) {}
 
-  /**
-   * One request over the connection's shared reply subscription (no subscription of its own per call),
-   * in the packet format of the services' NATS server: { pattern, data, id } out, { response | err } back.
-   */
+  /** The service's response, or its AppError. */
   async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, timeoutMs = this.options.timeoutMs): Promise<Res> {
     try {
-      const connection = await this.connected();
-      this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
-      const packet = JSON.stringify({ pattern: pattern.subject, data: request, id: String(this.nextId) });
-      const message = await connection.request(pattern.subject, encoder.encode(packet), { timeout: timeoutMs });
-      const reply = JSON.parse(decoder.decode(message.data)) as ReplyPacket<Res>;
+      const reply = JSON.parse(await this.replyText(pattern.subject, request, timeoutMs)) as ReplyPacket<Res>;
       if (reply.err !== undefined && reply.err !== null) throw reply.err;
       return reply.response as Res;
     } catch (error) {
       throw new RpcException(this.describeFailure(error, pattern.subject, timeoutMs));
     }
+  }
+
+  /**
+   * One page of a list with its items left as the service's JSON text, to be passed on as it is: a
+   * large list is then neither parsed nor written again on its way through. Fails as send() does.
+   */
+  async sendListPage<Req, T>(pattern: RpcPattern<Req, ListPage<T>>, request: Req, timeoutMs = this.options.timeoutMs): Promise<JsonListPage<T>> {
+    try {
+      return listPageOfReply<T>(await this.replyText(pattern.subject, request, timeoutMs));
+    } catch (error) {
+      throw new RpcException(this.describeFailure(error, pattern.subject, timeoutMs));
+    }
+  }
+
+  /**
+   * One request over the connection's shared reply subscription (no subscription of its own per call),
+   * in the packet format of the services' NATS server: { pattern, data, id } out, { response | err } back.
+   */
+  private async replyText(subject: string, request: unknown, timeoutMs: number): Promise<string> {
+    const connection = await this.connected();
+    this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
+    const packet = JSON.stringify({ pattern: subject, data: request, id: String(this.nextId) });
+    const message = await connection.request(subject, encoder.encode(packet), { timeout: timeoutMs });
+    return decoder.decode(message.data);
   }
 
   /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */

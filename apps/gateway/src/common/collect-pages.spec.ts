@@ -1,6 +1,7 @@
 import { RpcException } from '@nestjs/microservices';
 import type { ListPage } from '@quotebook/contracts';
-import { collectPages } from './collect-pages';
+import { collectPages, collectPagesAsJson } from './collect-pages';
+import { JsonText } from './json-text';
 
 describe('collectPages', () => {
   it('follows the cursor from 0 until the last page and keeps the order', async () => {
@@ -70,5 +71,22 @@ describe('collectPages with the starts of the pages known from the first', () =>
     });
     expect(sut).toEqual(rows);
     expect(asked).toEqual([0, 3, 6, 5, 8]);
+  });
+});
+
+describe('collectPagesAsJson', () => {
+  it('joins the pages’ JSON items into one array, skipping empty pages, in order', async () => {
+    const pages: Record<number, { itemsJson: string; nextCursor: number | null; pageStarts?: number[] }> = {
+      0: { itemsJson: '[{"n":0},{"n":1}]', nextCursor: 2, pageStarts: [2, 3] },
+      2: { itemsJson: '[]', nextCursor: 3 },
+      3: { itemsJson: '[{"n":"]"}]', nextCursor: null },
+    };
+    const sut = await collectPagesAsJson(async ({ cursor = 0 }) => pages[cursor]);
+    expect(sut).toBeInstanceOf(JsonText);
+    expect(JSON.parse(sut.text)).toEqual([{ n: 0 }, { n: 1 }, { n: ']' }]);
+  });
+
+  it('answers an empty list as []', async () => {
+    expect((await collectPagesAsJson(async () => ({ itemsJson: '[]', nextCursor: null }))).text).toBe('[]');
   });
 });

@@ -2,7 +2,8 @@ import { Body, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { ListPage, ListPageRequest, Role, RpcPattern } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
-import { collectPages } from './collect-pages';
+import { collectPagesAsJson } from './collect-pages';
+import type { JsonText } from './json-text';
 import { uuidParam } from './params';
 import { Roles } from './principal.decorator';
 import { CurrentScope, type TenantScope } from './tenant-scope';
@@ -49,8 +50,9 @@ export function TenantResource<D extends object, V extends object>(
     @Get()
     @ApiOperation({ summary: resource.listSummary })
     @ApiOkResponse({ type: view, isArray: true })
-    list(@CurrentScope() scope: TenantScope): Promise<V[]> {
-      if ('listPages' in resource) return collectPages((page) => this.rpc.send(resource.listPages, { ...scope, ...page }));
+    list(@CurrentScope() scope: TenantScope): Promise<V[] | JsonText<V[]>> {
+      // a paged list's items go out as the service wrote them, never parsed and written again
+      if ('listPages' in resource) return collectPagesAsJson((page) => this.rpc.sendListPage(resource.listPages, { ...scope, ...page }));
       return this.rpc.send(resource.list, scope);
     }
 
