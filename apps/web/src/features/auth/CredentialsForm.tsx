@@ -22,17 +22,21 @@ interface CredentialsFormProps {
   footnote?: ReactNode;
 }
 
+const CREDENTIAL_FIELDS = [
+  { name: 'username', label: 'Username', placeholder: 'Enter username', autoComplete: 'username', type: 'text' },
+  { name: 'password', label: 'Password', placeholder: 'Enter password', autoComplete: 'current-password', type: 'password' },
+] as const;
+
 /** Username, password, Sign In and the password-recovery link: the same on both sign-in pages. */
 export function CredentialsForm({ ariaLabel, busy, onSubmit, footnote }: CredentialsFormProps) {
   const toast = useToast();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
   const [forgotOpen, setForgotOpen] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await onSubmit({ username: username.trim(), password });
+      await onSubmit({ username: credentials.username.trim(), password: credentials.password });
     } catch (error) {
       toast({ title: 'Login Failed', description: messageOr(error, AUTH_MESSAGES.invalidCredentials), variant: 'destructive' });
     }
@@ -41,28 +45,18 @@ export function CredentialsForm({ ariaLabel, busy, onSubmit, footnote }: Credent
   return (
     <>
       <Box component="form" onSubmit={submit} aria-label={ariaLabel}>
-        <TextField
-          label="Username"
-          name="username"
-          placeholder="Enter username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          required
-          autoFocus
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          placeholder="Enter password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {CREDENTIAL_FIELDS.map(({ name, ...field }, index) => (
+          <TextField
+            key={name}
+            {...field}
+            name={name}
+            value={credentials[name]}
+            onChange={(event) => setCredentials({ ...credentials, [name]: event.target.value })}
+            required
+            autoFocus={index === 0}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        ))}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
