@@ -11,14 +11,19 @@ function field(label: RegExp) {
   return within(screen.getByRole('dialog')).getByLabelText(label);
 }
 
+/** A tenant every rule accepts, by the label of the field each value is typed into. */
+const VALID_TENANT: ReadonlyArray<[label: RegExp, field: string, value: string]> = [
+  [/Tenant Name/, 'name', 'Agenzia Sole'],
+  [/Keyword/, 'keyword', 'sole'],
+  [/Expiry Date/, 'expiryDate', '2030-12-31'],
+  [/Full Name/, 'adminName', 'Mario Rossi'],
+  [/^Email/, 'adminEmail', 'mario@sole.it'],
+  [/^Username/, 'adminUsername', 'sole'],
+  [/^Password/, 'adminPassword', 'secret1'],
+];
+
 function fillValidForm() {
-  fireEvent.change(field(/Tenant Name/), { target: { value: 'Agenzia Sole' } });
-  fireEvent.change(field(/Keyword/), { target: { value: 'sole' } });
-  fireEvent.change(field(/Expiry Date/), { target: { value: '2030-12-31' } });
-  fireEvent.change(field(/Full Name/), { target: { value: 'Mario Rossi' } });
-  fireEvent.change(field(/^Email/), { target: { value: 'mario@sole.it' } });
-  fireEvent.change(field(/^Username/), { target: { value: 'sole' } });
-  fireEvent.change(field(/^Password/), { target: { value: 'secret1' } });
+  for (const [label, , value] of VALID_TENANT) fireEvent.change(field(label), { target: { value } });
 }
 
 afterEach(() => jest.restoreAllMocks());
@@ -70,15 +75,9 @@ describe(CreateTenantDialog.name, () => {
     expect(onClose).toHaveBeenCalled();
     const sent = JSON.parse(requests.find((request) => request.path === '/api/tenants')?.body ?? '{}');
     expect(sent).toEqual({
-      name: 'Agenzia Sole',
-      keyword: 'sole',
+      ...Object.fromEntries(VALID_TENANT.map(([, name, value]) => [name, value])),
       languages: ['it', 'en'],
-      expiryDate: '2030-12-31',
       enabled: true,
-      adminUsername: 'sole',
-      adminPassword: 'secret1',
-      adminName: 'Mario Rossi',
-      adminEmail: 'mario@sole.it',
     });
   });
 
