@@ -1,5 +1,6 @@
 import { DynamicModule, INestMicroservice, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NatsConnection } from 'nats';
 import { AppErrorRpcFilter } from './app-error';
 import { loadEnv, ServiceEnv } from './env';
 import { assertNatsReachable, assertPostgresReachable, assertRedisReachable } from './preflight';
@@ -34,6 +35,16 @@ export async function createServiceApp(
   return app;
 }
 
+/**
+ * Starts the service's subscriptions and waits until the NATS server has them: `listen()` resolves once
+ * the SUB commands are queued on the connection, so a caller that sends on "ready" could otherwise meet
+ * no responders.
+ */
+export async function listenOnBus(app: INestMicroservice): Promise<void> {
+  await app.listen();
+  await app.unwrap<NatsConnection>().flush();
+}
+
 /** Start-up of a service process: validate env, check dependencies (one line and exit if down), listen. */
 export async function runService<E extends ServiceEnv>(options: {
   name: string;
@@ -55,6 +66,6 @@ export async function runService<E extends ServiceEnv>(options: {
     queue: options.name,
     logLevel: env.LOG_LEVEL,
   });
-  await app.listen();
+  await listenOnBus(app);
   new Logger(options.name).log(`${options.name} service ready on ${env.NATS_URL} (subjects ${env.NATS_SUBJECT_PREFIX}.*)`);
 }

@@ -1,6 +1,6 @@
 // Kept out of the package index for the same reason as ./rpc: it loads the services' DTO classes.
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
-import { createServiceApp, loadEnv, type RpcClient, type ServiceEnv } from '@quotebook/server-core';
+import { createServiceApp, listenOnBus, loadEnv, type RpcClient, type ServiceEnv } from '@quotebook/server-core';
 import { createTestDatabase, queryDatabase, TEST_NATS_URL, TEST_REDIS_URL, type TestDatabase } from './database';
 import { connectClient, deleteEventStream } from './rpc';
 
@@ -75,7 +75,7 @@ export function useServiceHarness<E extends ServiceEnv, C extends string = never
       ...options.env,
     });
     const started = await createServiceApp(service.createModule(env), { natsUrl: env.NATS_URL, queue: service.name, logLevel: 'warn' });
-    await started.listen();
+    await listenOnBus(started);
     app = started;
   };
   const stopCompanion = async (name: C) => {
@@ -129,6 +129,6 @@ export function useServiceHarness<E extends ServiceEnv, C extends string = never
  */
 export async function startStandIn(module: Type<unknown>, queue: string): Promise<INestMicroservice> {
   const app = await createServiceApp({ module }, { natsUrl: TEST_NATS_URL, queue, logLevel: 'error', sessionChecks: false });
-  await app.listen();
+  await listenOnBus(app);
   return app;
 }
