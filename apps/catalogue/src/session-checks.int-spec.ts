@@ -47,6 +47,19 @@ describe('catalogue session checks (integration)', () => {
     expect(await vatRatesOf(tenantId)).toBe(before);
   });
 
+  it('refuses within a second a principal it has just served, once that session ended', async () => {
+    const admin = adminOf(tenantId);
+    await expect(sut.send(VAT_RATES_LIST, { principal: admin, tenantId })).resolves.toBeInstanceOf(Array);
+    await registerSession({ ...admin, sessionVersion: 2 });
+    const ended = Date.now();
+    let error: unknown;
+    while (error === undefined && Date.now() - ended < 2000) {
+      error = await sut.send(VAT_RATES_LIST, { principal: admin, tenantId }).then(() => undefined, (failure: unknown) => failure);
+    }
+    expect(Date.now() - ended).toBeLessThan(1000);
+    expect(await rpcError(Promise.reject(error))).toMatchObject({ statusCode: 401, reason: 'SESSION_ENDED' });
+  });
+
   it('refuses a principal without a session version: 401', async () => {
     const { sessionVersion: _none, ...unversioned } = adminOf(tenantId);
     const error = await rpcError(sut.send(VAT_RATES_LIST, { principal: unversioned as Principal, tenantId }));

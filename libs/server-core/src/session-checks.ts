@@ -43,16 +43,59 @@ function tenantNamedBy(payload: Payload): unknown {
 }
 
 /**
+ * How long a service trusts a session it found valid without asking Redis again. A session that ends
+ * (user deleted, role or password changed, agency disabled) is refused by every service at the latest
+ * this long after the change, well within the second a stale token may still work; the gateway, which
+ * checks first, refuses it at once.
+ */
+export const VALID_SESSION_REUSE_MS = 400;
+
+/** Sessions found valid in the last VALID_SESSION_REUSE_MS, by what was checked; refusals are never kept. */
+export class RecentValidSessions {
+  private readonly until = new Map<string, number>();
+
+  constructor(
+    private readonly reuseMs = VALID_SESSION_REUSE_MS,
+    private readonly limit = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  has(key: string): boolean {
+    const until = this.until.get(key);
+    if (until === undefined) return false;
+    if (this.now() < until) return true;
+    this.until.delete(key);
+    return false;
+  }
+
+  clear(): void {
+    this.until.clear();
+  }
+
+  add(key: string): void {
+    // a burst of distinct sessions must not grow the map without bound: it starts over instead
+    if (this.until.size >= this.limit) this.until.clear();
+    this.until.set(key, this.now() + this.reuseMs);
+  }
+}
+
+/**
  * Every service's own check of the caller (the gateway checks first): a request carrying a principal
  * is refused when that session has ended (401), and when it names an agency that does not exist (404),
- * so nothing is ever written for it.
+ * so nothing is ever written for it. A session found valid is trusted for VALID_SESSION_REUSE_MS
+ * without a Redis round trip, unless this process changed a session state meanwhile.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
+  private readonly recent = new RecentValidSessions();
+
   constructor(
     private readonly sessions: SessionStates,
     private readonly reflector: Reflector,
-  ) {}
+  ) {
+    // the service's own change of a user or an agency (the owner's) holds in its next check already
+    sessions.onChange(() => this.recent.clear());
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'rpc') return true;
@@ -61,12 +104,16 @@ export class SessionGuard implements CanActivate {
     const principal = payload['principal'];
     if (!isRecord(principal)) throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
     const tenantNeedNotExist = this.reflector.get<boolean | undefined>(TENANT_NEED_NOT_EXIST, context.getHandler());
-    const verdict = await this.sessions.check({
+    const session = {
       userId: principal['userId'],
       tenantId: principal['tenantId'] ?? null,
       sessionVersion: principal['sessionVersion'],
       targetTenantId: tenantNeedNotExist ? undefined : tenantNamedBy(payload),
-    });
+    };
+    const key = JSON.stringify([session.userId, session.tenantId, session.sessionVersion, session.targetTenantId ?? null]);
+    if (this.recent.has(key)) return true;
+    const verdict = await this.sessions.check(session);
+    if (verdict === 'valid') this.recent.add(key);
     if (verdict === 'ended') throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
     if (verdict === 'tenant-not-found') throw appError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
     return true;

@@ -123,6 +123,7 @@ const isId = (value: unknown): value is string => typeof value === 'string' && i
 export class SessionStates {
   private readonly keys: ReturnType<typeof sessionKeys>;
   private todayCache = { date: '', until: 0 };
+  private readonly changeListeners: Array<() => void> = [];
 
   constructor(
     private readonly redis: Redis,
@@ -161,12 +162,26 @@ export class SessionStates {
     return !('deleted' in agency) && tenantAllowsLogin(tenantDisplayStatus(agency, this.today())) ? 'valid' : 'ended';
   }
 
+  /**
+   * Calls `listener` whenever this process writes or drops a state: what it trusts from earlier checks
+   * must then go, so that its own changes take effect in its own checks at once.
+   */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
   /** Records a user's state after the change is committed; never lowers what is stored. */
   async publishUser(userId: string, state: UserSessionState): Promise<void> {
+    this.changed();
     await raiseSessionState(this.redis, this.keys.user(userId), encodeUserState(state));
   }
 
   async publishTenant(tenantId: string, state: TenantSessionState): Promise<void> {
+    this.changed();
     await raiseSessionState(this.redis, this.keys.tenant(tenantId), encodeTenantState(state));
   }
 
@@ -176,6 +191,7 @@ export class SessionStates {
    */
   async forget(ids: { users?: string[]; tenants?: string[] }): Promise<void> {
     const keys = [...(ids.users ?? []).map(this.keys.user), ...(ids.tenants ?? []).map(this.keys.tenant)];
+    this.changed();
     if (keys.length > 0) await withRedis(() => this.redis.del(keys));
   }
 
