@@ -256,10 +256,16 @@ try {
     stacks.push(await prepareStack(checkout.dir, checkout.label));
   }
   baseline = directSql(stacks[0].databaseUrl, stacks[0].tenant.id);
-  const expected = JSON.parse(await baseline.products()).length;
-  for (const stack of stacks) {
-    const listed = JSON.parse(await stack.products()).length;
-    if (listed !== expected) throw new Error(`${stack.label}: the products list has ${listed} items, the baseline ${expected}`);
+  // the baseline reads this checkout's database: its list must be the very JSON value this stack
+  // answers; a compared stack has rows of its own (other ids), so only their number is compared
+  const expected = JSON.parse(await baseline.products());
+  for (const [index, stack] of stacks.entries()) {
+    const listed = JSON.parse(await stack.products());
+    if (listed.length !== expected.length) throw new Error(`${stack.label}: the products list has ${listed.length} items, the baseline ${expected.length}`);
+    const differs = index === 0 ? listed.findIndex((item, at) => JSON.stringify(item) !== JSON.stringify(expected[at])) : -1;
+    if (differs !== -1) {
+      throw new Error(`${stack.label}: item ${differs} of the products list differs from the baseline's:\n${JSON.stringify(listed[differs])}\n${JSON.stringify(expected[differs])}`);
+    }
   }
   const all = [baseline, ...stacks];
   // warm-up: connections, JIT, caches
