@@ -11,6 +11,9 @@ interface OutgoingReply {
 
 type ReplyPacket = { id?: string; err?: unknown; response?: unknown; isDisposed?: boolean };
 
+/** Routes remembered at most: far more than a service's handlers. */
+const ROUTES_KEPT = 1000;
+
 /** The reply sent instead of one the bus cannot carry; small, so it always fits. */
 export const REPLY_TOO_LARGE_MESSAGE = 'The answer was too large to send over the message bus';
 export const REPLY_FAILED_MESSAGE = 'The answer could not be sent over the message bus';
@@ -25,6 +28,21 @@ export const REPLY_FAILED_MESSAGE = 'The answer could not be sent over the messa
  */
 export class SafeReplyServerNats extends ServerNats {
   private readonly replyLogger = new Logger('NatsReply');
+  private readonly routes = new Map<string, string>();
+
+  /**
+   * The route of a subscribed subject, worked out once: Nest tries each message's subject as JSON
+   * first, and a plain subject makes that throw (and capture a stack) on every message otherwise.
+   * Only subscribed subjects come here, so the map stays as small as the handlers.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    let route = this.routes.get(pattern);
+    if (route === undefined) {
+      route = super.getRouteFromPattern(pattern);
+      if (this.routes.size < ROUTES_KEPT) this.routes.set(pattern, route);
+    }
+    return route;
+  }
 
   override getMessageHandler(channel: string): (error: unknown, message: Msg) => Promise<unknown> {
     return async (error: unknown, message: Msg) => {
