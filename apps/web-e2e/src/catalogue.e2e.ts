@@ -1,7 +1,19 @@
+import type { Page } from '@playwright/test';
 import { createAgency, expect, signInAsAdmin, test, toast } from './fixtures';
 
 /** Dates relative to today, so the first period always holds today and gives the current price. */
 const year = new Date().getFullYear();
+
+/**
+ * The delete confirmation names the item and starts on Cancel (so Enter never deletes); Delete confirms.
+ */
+async function confirmDelete(page: Page, title: string, question: string): Promise<void> {
+  const confirmation = page.getByRole('dialog', { name: title });
+  await expect(confirmation.getByText(question)).toBeVisible();
+  await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirmation.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirmation).toBeHidden();
+}
 
 test.describe('catalogue set-up by an agency admin', () => {
   test('VAT rate, tags, a bilingual product with two periods, a price list and a customer: created, edited, deleted', async ({
@@ -269,38 +281,28 @@ test.describe('catalogue set-up by an agency admin', () => {
     await expect(page.getByText('No customers yet')).toBeVisible();
 
     await tabs.getByRole('tab', { name: 'Price Lists' }).click();
-    const confirmations: string[] = [];
-    page.on('dialog', (browserDialog) => {
-      confirmations.push(browserDialog.message());
-      void browserDialog.accept();
-    });
     await listRow.getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete(page, `Delete price list 'Scuole ${year}'?`, 'Are you sure you want to delete this price list?');
     await expect(toast(page, 'Price list deleted successfully')).toBeVisible();
     await expect(listRow).toHaveCount(0);
 
     await tabs.getByRole('tab', { name: 'Products' }).click();
     await productRow.getByRole('button', { name: 'Delete' }).click();
-    const confirmProduct = page.getByRole('dialog', { name: 'Delete Product' });
-    await expect(confirmProduct.getByText('Are you sure you want to delete this product? This action cannot be undone.')).toBeVisible();
-    await confirmProduct.getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete(page, "Delete product 'Tour del Colosseo'?", 'Are you sure you want to delete this product? This action cannot be undone.');
     await expect(toast(page, 'Product deleted successfully')).toBeVisible();
     await expect(page.getByText('No products yet')).toBeVisible();
 
     await tabs.getByRole('tab', { name: 'VAT Rates' }).click();
     await page.getByRole('article', { name: 'Aliquota ridotta' }).getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete(page, "Delete VAT rate 'Aliquota ridotta'?", 'Are you sure you want to delete this VAT rate?');
     await expect(toast(page, 'VAT rate deleted successfully')).toBeVisible();
     await expect(page.getByText('No VAT rates configured')).toBeVisible();
 
     await tabs.getByRole('tab', { name: 'Tags' }).click();
     await page.getByRole('row').filter({ hasText: 'Arte e cultura' }).getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete(page, "Delete tag 'Arte e cultura'?", 'Are you sure you want to delete this tag?');
     await expect(toast(page, 'Tag deleted successfully')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Arte e cultura' })).toHaveCount(0);
-
-    expect(confirmations).toEqual([
-      'Are you sure you want to delete this price list?',
-      'Are you sure you want to delete this VAT rate?',
-      'Are you sure you want to delete this tag?',
-    ]);
   });
 
   test('a VAT rate in use cannot be deleted: the failure toast gives the reason', async ({ page, request }) => {
@@ -323,8 +325,8 @@ test.describe('catalogue set-up by an agency admin', () => {
     await expect(product).toBeHidden();
 
     await page.goto(`/${agency.keyword}/vat-rates`);
-    page.once('dialog', (browserDialog) => void browserDialog.accept());
     await page.getByRole('article', { name: 'Aliquota ordinaria' }).getByRole('button', { name: 'Delete' }).click();
+    await confirmDelete(page, "Delete VAT rate 'Aliquota ordinaria'?", 'Are you sure you want to delete this VAT rate?');
     const failure = toast(page, 'Failed to delete VAT rate');
     await expect(failure).toBeVisible();
     expect((await failure.innerText()).replace('Failed to delete VAT rate', '').trim()).not.toBe('');

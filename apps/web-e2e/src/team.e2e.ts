@@ -47,7 +47,8 @@ test.describe('the agency team', () => {
     await dialog.getByLabel('Email').fill('altra@example.com');
     await dialog.getByLabel('Password').fill('another-pass');
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    await expect(toast(page, 'Failed to create user')).toBeVisible();
+    // a taken username is said on its field, and the dialog stays open to change it
+    await expect(dialog.getByLabel('Username')).toHaveAccessibleDescription('Username already exists');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByLabel('Search').fill('bianchi');
@@ -66,11 +67,11 @@ test.describe('the agency team', () => {
     // the password was kept: the user still signs in with it
     expect(await apiToken(request, username, 'giulia-pass-1')).toBeTruthy();
 
-    page.once('dialog', (browserDialog) => {
-      expect(browserDialog.message()).toBe('Are you sure you want to delete this user?');
-      void browserDialog.accept();
-    });
     await giulia.getByRole('button', { name: 'Delete' }).click();
+    const confirmation = page.getByRole('dialog', { name: "Delete user 'Giulia Bianchi Rossi'?" });
+    await expect(confirmation.getByText('Are you sure you want to delete this user?')).toBeVisible();
+    await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'User deleted successfully')).toBeVisible();
     await expect(giulia).toHaveCount(0);
   });
