@@ -1,9 +1,21 @@
 /** The business time zone unless a deployment names another (BUSINESS_TIME_ZONE). */
 export const DEFAULT_TIME_ZONE = 'Europe/Rome';
 
+/** Building a formatter costs far more than using one; a deployment uses one or two zones. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's calendar date (YYYY-MM-DD) in the given time zone. */
 export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dayFormatIn(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
