@@ -40,7 +40,7 @@ import {
 } from 'class-validator';
 import type { ServiceHealth } from './health';
 import { IsMoney } from './money';
-import type { Principal } from './principal';
+import type { TenantItemRequest, TenantItemWrite, TenantRequest, TenantWrite } from './principal';
 import type { ListPage, ListPageRequest } from './list-page';
 import { rpcPattern } from './subjects';
 import { EmptyAllowed, IsDateOnly, IsEmailAddress, Omittable, trim } from './validation';
@@ -54,15 +54,10 @@ class TenantEchoDto {
   tenantId?: string;
 }
 
-export interface CatalogueRequest {
-  principal: Principal;
-  tenantId: string;
-}
-export interface CatalogueItemRequest extends CatalogueRequest {
-  id: string;
-}
-export type CatalogueWrite<D> = CatalogueRequest & { data: D };
-export type CatalogueItemWrite<D> = CatalogueItemRequest & { data: D };
+export type CatalogueRequest = TenantRequest;
+export type CatalogueItemRequest = TenantItemRequest;
+export type CatalogueWrite<D> = TenantWrite<D>;
+export type CatalogueItemWrite<D> = TenantItemWrite<D>;
 
 export class SetTagsDto {
   @IsArray({ message: API_MESSAGES.tagIdsList })

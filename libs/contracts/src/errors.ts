@@ -45,6 +45,11 @@ export const DOMAIN_ERROR_REASONS = [
   'PRICE_LIST_IN_USE',
   'TAG_IN_USE',
   'PERIOD_OVERLAP',
+  'CUSTOMER_IN_USE',
+  'PRODUCT_IN_USE',
+  // quotes
+  'QUOTE_CHANGED',
+  'QUOTE_ITEM_DUPLICATE',
 ] as const;
 
 export const APP_ERROR_REASONS = [...GENERIC_ERROR_REASONS, ...DOMAIN_ERROR_REASONS] as const;
@@ -105,6 +110,10 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'PRICE_LIST_IN_USE':
     case 'TAG_IN_USE':
     case 'PERIOD_OVERLAP':
+    case 'CUSTOMER_IN_USE':
+    case 'PRODUCT_IN_USE':
+    case 'QUOTE_CHANGED':
+    case 'QUOTE_ITEM_DUPLICATE':
       return CONFLICT;
     case 'PAYLOAD_TOO_LARGE':
       return { statusCode: 413, error: 'Payload Too Large' };

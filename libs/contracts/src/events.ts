@@ -7,3 +7,13 @@ export interface TenantDeletedEvent {
 
 /** Published by tenancy on JetStream; every service purges that tenant's rows. */
 export const TENANT_DELETED = eventSubject<TenantDeletedEvent>('tenant.deleted');
+
+export interface CustomerChangedEvent {
+  tenantId: string;
+  customerId: string;
+  /** the customer's business name now */
+  name: string;
+}
+
+/** Published by the catalogue when a customer's name changes; quoting keeps the name its quotes show. */
+export const CUSTOMER_CHANGED = eventSubject<CustomerChangedEvent>('customer.changed');

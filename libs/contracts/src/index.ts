@@ -13,3 +13,4 @@ export * from './health';
 export * from './money';
 export * from './list-page';
 export * from './catalogue';
+export * from './quoting';

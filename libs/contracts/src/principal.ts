@@ -18,3 +18,15 @@ export function canAccessTenant(principal: Principal, tenantId: string): boolean
 export function canAdministerTenant(principal: Principal, tenantId: string): boolean {
   return principal.role === 'superadmin' || (principal.role === 'tenant_admin' && principal.tenantId === tenantId);
 }
+
+/** What every request about one agency's data carries: who acts, and on which agency. */
+export interface TenantRequest {
+  principal: Principal;
+  tenantId: string;
+}
+/** ... and the record it is about. */
+export interface TenantItemRequest extends TenantRequest {
+  id: string;
+}
+export type TenantWrite<D> = TenantRequest & { data: D };
+export type TenantItemWrite<D> = TenantItemRequest & { data: D };

@@ -1,5 +1,6 @@
 import {
   isDateOnly,
+  isDateTime,
   isEmail,
   MAX_LENGTH,
   MESSAGES,
@@ -7,6 +8,7 @@ import {
   MIN_PASSWORD_LENGTH,
   MIN_USERNAME_LENGTH,
   mustBeDate,
+  mustBeDateTime,
 } from '@quotebook/domain';
 import { IsString, MaxLength, MinLength, registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
@@ -20,6 +22,27 @@ export function IsDateOnly(options?: ValidationOptions): PropertyDecorator {
       validator: { validate: (value: unknown) => isDateOnly(value) },
     });
 }
+
+/**
+ * An ISO 8601 date-time ("2026-07-15T09:30:00", with or without an offset) that exists. Quotes keep
+ * it as the business time zone's wall clock.
+ */
+export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isDateTime',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: mustBeDateTime(String(propertyName)), ...options },
+      validator: { validate: (value: unknown) => isDateTime(value) },
+    });
+}
+
+/**
+ * A whole number in a query string ("20" → 20). Anything but digits is left as it is, for the
+ * number rules to refuse: a query parameter is text, a body's number never is.
+ */
+export const wholeNumberFromQuery = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value);
 
 /** Trims strings; leaves anything else for the type validators to reject. */
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -42,3 +42,11 @@ export function isDateOnly(value: unknown): value is string {
 export function isWithin(date: string, period: { startDate: string; endDate: string }): boolean {
   return period.startDate <= date && date <= period.endDate;
 }
+
+/** `2025-03-09` (or an ISO date-time) → `09/03/2025`, read as a calendar date: no time-zone shift. */
+export function formatDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!match) return '';
+  const [, year, month, day] = match;
+  return `${day}/${month}/${year}`;
+}

@@ -12,3 +12,4 @@ export * from './keywords';
 export * from './email';
 export * from './money';
 export * from './price';
+export * from './quotes';

@@ -1,8 +1,8 @@
-import { API_MESSAGES, AUTH_MESSAGES, keywordReserved, MESSAGES, mustBeMoney } from './messages';
+import { API_MESSAGES, AUTH_MESSAGES, keywordReserved, MESSAGES, mustBeMoney, QUOTE_MESSAGES } from './messages';
 
 describe('messages', () => {
   it('gives each text one name', () => {
-    const texts = [...Object.values(MESSAGES), ...Object.values(AUTH_MESSAGES), ...Object.values(API_MESSAGES)];
+    const texts = [...Object.values(MESSAGES), ...Object.values(AUTH_MESSAGES), ...Object.values(API_MESSAGES), ...Object.values(QUOTE_MESSAGES)];
     expect(texts.filter((text, index) => texts.indexOf(text) !== index)).toEqual([]);
   });
 
@@ -15,6 +15,8 @@ describe('messages', () => {
     [API_MESSAGES.expiryDate, 'Expiry date is required (YYYY-MM-DD)'],
     [keywordReserved('api'), 'Keyword "api" is reserved'],
     [mustBeMoney('reductionPercentage', 100), 'reductionPercentage must be a number from 0 to 100 with at most 2 decimals'],
+    [MESSAGES.quantityRange, 'Quantity must be a whole number from 1 to 999'],
+    [API_MESSAGES.quantity, 'quantity must be a whole number from 1 to 999'],
   ])('words built from the limits read %j', (built, expected) => {
     expect(built).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits';
+import { MAX_ITEM_QUANTITY, MIN_ITEM_QUANTITY } from './quotes';
 
 /**
  * Every validation message a person reads, in the words of the product (Italian where the product
@@ -65,6 +66,15 @@ export const MESSAGES = {
 
   /* quotes */
   quoteProductRequired: 'Please select at least one product',
+  customerRequired: 'Customer is required',
+  serviceDateRequired: 'Service date is required',
+  quantityRange: `Quantity must be a whole number from ${MIN_ITEM_QUANTITY} to ${MAX_ITEM_QUANTITY}`,
+  participantsRange: 'Participants must be a whole number of at least 0',
+  manualPrice: 'Price must be at least 0 with at most 2 decimals',
+  totalAmount: 'Total amount must be at least 0 with at most 2 decimals',
+  consumptionQuantity: 'Quantity must be a whole number greater than 0',
+  unitValue: 'Unit value must be greater than 0 with at most 2 decimals',
+  endBeforeStartTime: 'End time must be after the start time',
 } as const;
 
 /** `Keyword "api" is reserved` */
@@ -84,6 +94,12 @@ export const API_MESSAGES = {
   targetLanguagesList: 'targetLanguages must be a list of language codes',
   targetLanguagesCodes: 'targetLanguages must contain 2-letter codes',
   minParticipants: 'minParticipants must be a whole number of at least 1',
+  status: 'status must be one of: pending, waiting, confirmed, cancelled, closed',
+  quantity: `quantity must be a whole number from ${MIN_ITEM_QUANTITY} to ${MAX_ITEM_QUANTITY}`,
+  itemsList: 'items must be a list of quote items',
+  version: 'version must be a whole number of at least 0',
+  limit: 'limit must be a whole number from 1 to 1000',
+  offset: 'offset must be a whole number from 0',
   languagesList: 'languages must be a list of language codes',
   languagesSupported: 'languages must contain only supported language codes',
 } as const;
@@ -100,6 +116,14 @@ export const mustBeUrl = (property: string) => `${property} must be a valid URL`
 export const mustBeMoney = (property: string, max: number) => `${property} must be a number from 0 to ${max} with at most 2 decimals`;
 /** `startDate must be a date written YYYY-MM-DD` */
 export const mustBeDate = (property: string) => `${property} must be a date written YYYY-MM-DD`;
+/** `serviceStartTime must be a date-time written YYYY-MM-DDTHH:mm:ss` */
+export const mustBeDateTime = (property: string) => `${property} must be a date-time written YYYY-MM-DDTHH:mm:ss`;
+/** `actualParticipants must be a whole number of at least 0` */
+export const mustBeCount = (property: string) => `${property} must be a whole number of at least 0`;
+/** `customerId must be a customer of this tenant` */
+export const mustBeOfTenant = (property: string, kind: string) => `${property} must be a ${kind} of this tenant`;
+/** `Customer is used by 3 quote(s)` */
+export const usedByQuotes = (what: string, quotes: number) => `${what} is used by ${quotes} quote(s)`;
 
 /** Answers of signing in and of sessions. */
 export const AUTH_MESSAGES = {
@@ -112,4 +136,13 @@ export const AUTH_MESSAGES = {
   tenantNotFound: 'Tenant not found',
   cannotDeleteSelf: 'You cannot delete your own account',
   lastTenantAdmin: 'An agency needs at least one administrator',
+} as const;
+
+/** Answers about quotes that are no validation of one field. */
+export const QUOTE_MESSAGES = {
+  quoteChanged: 'This quote was changed by someone else. Reload it to see the changes, then try again.',
+  productAlreadyInQuote: 'This product is already in the quote',
+  quoteNotFound: 'Quote not found',
+  itemNotFound: 'Quote item not found',
+  consumptionNotFound: 'Service consumption not found',
 } as const;

@@ -36,6 +36,7 @@ const RULE_SCHEMAS: Record<string, RuleSchema> = {
   arrayMinSize: (c) => ({ minItems: numberAt(c, 0) }),
   arrayMaxSize: (c) => ({ maxItems: numberAt(c, 0) }),
   isDateOnly: () => ({ type: 'string', format: 'date' }),
+  isDateTime: () => ({ type: 'string', format: 'date-time' }),
   isTenantKeyword: () => ({
     type: 'string',
     pattern: KEYWORD_PATTERN.source,
@@ -47,12 +48,14 @@ const RULE_SCHEMAS: Record<string, RuleSchema> = {
 /** Money travels as a string with two decimals; a request may send it as a number. */
 function moneySchema(constraints: readonly unknown[]): SchemaObject {
   const maximum = constraints[0] as number | undefined;
+  // IsPositiveMoney: above 0, so the lowest amount is a cent
+  const minimum = constraints[1] === 'positive' ? 0.01 : 0;
   // an example a client may send as it is: within the maximum (a rate up to 100 is not 120.50)
   const example = Math.min(120.5, (maximum ?? Infinity) / 2).toFixed(2);
   return {
     oneOf: [
       { type: 'string', pattern: MONEY_PATTERN.source, example },
-      { type: 'number', minimum: 0, ...(maximum === undefined ? {} : { maximum }), multipleOf: 0.01 },
+      { type: 'number', minimum, ...(maximum === undefined ? {} : { maximum }), multipleOf: 0.01 },
     ],
   };
 }

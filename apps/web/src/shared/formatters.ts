@@ -1,12 +1,7 @@
 import { TENANT_LANGUAGE_CHOICES } from '@quotebook/domain';
 
-/** `2025-03-09` (or an ISO date-time) → `09/03/2025`, read as a calendar date: no time-zone shift. */
-export function formatDate(value: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
-  if (!match) return '';
-  const [, year, month, day] = match;
-  return `${day}/${month}/${year}`;
-}
+/** `2025-03-09` (or an ISO date-time) → `09/03/2025`. */
+export { formatDate } from '@quotebook/domain';
 
 export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   TENANT_LANGUAGE_CHOICES.map(({ code, label }) => [code, label]),
