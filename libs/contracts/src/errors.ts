@@ -50,6 +50,9 @@ export const DOMAIN_ERROR_REASONS = [
   // quotes
   'QUOTE_CHANGED',
   'QUOTE_ITEM_DUPLICATE',
+  // documents
+  'TEMPLATE_IN_USE',
+  'UPLOAD_URL_INVALID',
 ] as const;
 
 export const APP_ERROR_REASONS = [...GENERIC_ERROR_REASONS, ...DOMAIN_ERROR_REASONS] as const;
@@ -85,6 +88,7 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'LIMIT_REACHED':
     case 'ITALIAN_TITLE_MISSING':
     case 'RESET_LINK_INVALID':
+    case 'UPLOAD_URL_INVALID':
     case 'KEYWORD_RESERVED':
     case 'LAST_ADMINISTRATOR':
     case 'OWN_ACCOUNT':
@@ -114,6 +118,7 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'PRODUCT_IN_USE':
     case 'QUOTE_CHANGED':
     case 'QUOTE_ITEM_DUPLICATE':
+    case 'TEMPLATE_IN_USE':
       return CONFLICT;
     case 'PAYLOAD_TOO_LARGE':
       return { statusCode: 413, error: 'Payload Too Large' };

@@ -14,3 +14,4 @@ export * from './money';
 export * from './list-page';
 export * from './catalogue';
 export * from './quoting';
+export * from './documents';

@@ -13,3 +13,4 @@ export * from './email';
 export * from './money';
 export * from './price';
 export * from './quotes';
+export * from './documents';

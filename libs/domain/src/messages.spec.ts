@@ -1,8 +1,8 @@
-import { API_MESSAGES, AUTH_MESSAGES, keywordReserved, MESSAGES, mustBeMoney, QUOTE_MESSAGES } from './messages';
+import { API_MESSAGES, AUTH_MESSAGES, keywordReserved, MESSAGES, DOCUMENT_MESSAGES, mustBeMoney, QUOTE_MESSAGES } from './messages';
 
 describe('messages', () => {
   it('gives each text one name', () => {
-    const texts = [...Object.values(MESSAGES), ...Object.values(AUTH_MESSAGES), ...Object.values(API_MESSAGES), ...Object.values(QUOTE_MESSAGES)];
+    const texts = [...Object.values(MESSAGES), ...Object.values(AUTH_MESSAGES), ...Object.values(API_MESSAGES), ...Object.values(QUOTE_MESSAGES), ...Object.values(DOCUMENT_MESSAGES)];
     expect(texts.filter((text, index) => texts.indexOf(text) !== index)).toEqual([]);
   });
 

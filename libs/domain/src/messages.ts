@@ -63,6 +63,8 @@ export const MESSAGES = {
   templateContentRequired: 'Il contenuto del template è obbligatorio',
   signatureNotImage: 'Per favore seleziona un file immagine',
   signatureTooLarge: 'Il file deve essere massimo 1MB',
+  layoutNameRequired: 'Il nome del layout è obbligatorio',
+  layoutElementRequired: 'Il layout deve contenere almeno un elemento',
 
   /* quotes */
   quoteProductRequired: 'Please select at least one product',
@@ -145,4 +147,16 @@ export const QUOTE_MESSAGES = {
   quoteNotFound: 'Quote not found',
   itemNotFound: 'Quote item not found',
   consumptionNotFound: 'Service consumption not found',
+} as const;
+
+/** Answers about documents, templates and layouts (the product words them in Italian). */
+export const DOCUMENT_MESSAGES = {
+  generationFailed: 'Errore nella generazione del documento. Riprova o contatta il supporto.',
+  pdfServiceUnavailable: 'Il servizio di generazione PDF non è disponibile. Riprova tra qualche minuto.',
+  templateInUse: 'Il template è usato dai layout',
+  uploadUrlInvalid: 'Link di caricamento non valido o scaduto. Richiedine uno nuovo.',
+  uploadNotCompleted: 'Il file non è ancora stato caricato su questo link.',
+  templateNotFound: 'Template non trovato',
+  layoutNotFound: 'Layout non trovato',
+  signatureNotFound: 'Immagine non trovata',
 } as const;

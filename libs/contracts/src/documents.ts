@@ -1,0 +1,244 @@
+import {
+  DOCUMENT_API_MESSAGES,
+  DOCUMENT_FORMATS,
+  type DocumentFormat,
+  LAYOUT_ELEMENT_TYPES,
+  type LayoutElementType,
+  MAX_LAYOUT_ELEMENTS,
+  MESSAGES,
+  mustBeBoolean,
+  mustBeUuid,
+  TEMPLATE_CONTENT_MAX_LENGTH,
+  TEMPLATE_TYPES,
+  type TemplateType,
+} from '@quotebook/domain';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import type { ServiceHealth } from './health';
+import type { TenantItemRequest, TenantItemWrite, TenantRequest, TenantWrite } from './principal';
+import { rpcPattern } from './subjects';
+import { Omittable, trim } from './validation';
+
+/* ---------- answers ---------- */
+
+/** A description template: one section of a printed quote (premessa, condizioni, firma, ...). */
+export class QuoteTemplateView {
+  id: string;
+  templateType: TemplateType;
+  title: string;
+  /** sanitized HTML (formatting tags only) */
+  content: string;
+  /** where the signature image is kept (`/objects/signatures/<tenant>/<file>`), or null */
+  signatureImagePath: string | null;
+  /** print the agency's header (logo, company data) when this template is printed */
+  headerPrint: boolean;
+  isActive: boolean;
+  updatedAt: string;
+}
+
+/** One element of a layout, in print order: the quote's table, or a template. */
+export class LayoutElementView {
+  id: string;
+  elementType: LayoutElementType;
+  templateId: string | null;
+  /** its position in the layout, from 0 */
+  sortOrder: number;
+  /** the template it prints (null for the quote's table, or a template since deleted) */
+  template: QuoteTemplateView | null;
+}
+
+/** A printable arrangement of the quote's table and templates. */
+export class QuoteLayoutView {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  /** the one preselected in the preview; at most one per agency */
+  isDefault: boolean;
+  updatedAt: string;
+  elements: LayoutElementView[];
+}
+
+export class UploadUrlView {
+  /** where to PUT the file (with its content type): single use, valid for minutes */
+  uploadURL: string;
+}
+
+export class ObjectPathView {
+  /** what a template stores as `signatureImagePath` */
+  objectPath: string;
+}
+
+/* ---------- requests ---------- */
+
+/** `/objects/signatures/<tenant uuid>/<file uuid>.<png|jpg|gif|webp>` */
+export const SIGNATURE_OBJECT_PATH = /^\/objects\/signatures\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+
+export class QuoteTemplateDto {
+  /** the tenant of the path, repeated by the spec's client; never trusted */
+  @Omittable()
+  @IsUUID('all', { message: mustBeUuid('tenantId') })
+  tenantId?: string;
+
+  @IsIn(TEMPLATE_TYPES, { message: DOCUMENT_API_MESSAGES.templateType })
+  templateType: TemplateType;
+
+  @Transform(trim)
+  @IsString({ message: MESSAGES.templateTitleRequired })
+  @IsNotEmpty({ message: MESSAGES.templateTitleRequired })
+  @MaxLength(300)
+  title: string;
+
+  /** HTML; the server keeps only formatting (no scripts, handlers or remote resources) */
+  @IsString({ message: MESSAGES.templateContentRequired })
+  @IsNotEmpty({ message: MESSAGES.templateContentRequired })
+  @MaxLength(TEMPLATE_CONTENT_MAX_LENGTH)
+  content: string;
+
+  @IsOptional()
+  @ValidateIf((dto: QuoteTemplateDto) => dto.signatureImagePath !== null)
+  @IsString()
+  @MaxLength(200)
+  @Matches(SIGNATURE_OBJECT_PATH, { message: DOCUMENT_API_MESSAGES.signaturePath })
+  signatureImagePath?: string | null;
+
+  @Omittable()
+  @IsBoolean({ message: mustBeBoolean('headerPrint') })
+  headerPrint?: boolean;
+
+  @Omittable()
+  @IsBoolean({ message: mustBeBoolean('isActive') })
+  isActive?: boolean;
+}
+
+export class LayoutElementDto {
+  @IsIn(LAYOUT_ELEMENT_TYPES, { message: DOCUMENT_API_MESSAGES.elementType })
+  type: LayoutElementType;
+
+  /** required for a template element; left out (or null) for the quote's table */
+  @IsOptional()
+  @ValidateIf((dto: LayoutElementDto) => dto.templateId !== null)
+  @IsUUID('all', { message: mustBeUuid('templateId') })
+  templateId?: string | null;
+
+  /** sent by the spec's client; the position in the list is what counts */
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_LAYOUT_ELEMENTS)
+  order?: number;
+}
+
+export class QuoteLayoutDto {
+  @Omittable()
+  @IsUUID('all', { message: mustBeUuid('tenantId') })
+  tenantId?: string;
+
+  @Transform(trim)
+  @IsString({ message: MESSAGES.layoutNameRequired })
+  @IsNotEmpty({ message: MESSAGES.layoutNameRequired })
+  @MaxLength(200)
+  name: string;
+
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  description?: string | null;
+
+  @Omittable()
+  @IsBoolean({ message: mustBeBoolean('isActive') })
+  isActive?: boolean;
+
+  @IsArray({ message: MESSAGES.layoutElementRequired })
+  @ArrayMinSize(1, { message: MESSAGES.layoutElementRequired })
+  @ArrayMaxSize(MAX_LAYOUT_ELEMENTS)
+  @ValidateNested({ each: true })
+  @Type(() => LayoutElementDto)
+  elements: LayoutElementDto[];
+}
+
+export class NormalizePathDto {
+  @IsString()
+  @MaxLength(2000)
+  uploadURL: string;
+}
+
+export class GenerateDocumentDto {
+  @IsUUID('all', { message: mustBeUuid('layoutId') })
+  layoutId: string;
+
+  @IsIn(DOCUMENT_FORMATS, { message: DOCUMENT_API_MESSAGES.format })
+  format: DocumentFormat;
+}
+
+/* ---------- what the documents service answers ---------- */
+
+/** A generated document: the preview's HTML in the reply, a file in the shared storage. */
+export type GeneratedDocument =
+  | { format: 'preview'; html: string }
+  | {
+      format: 'pdf' | 'word';
+      /** the file's key in the shared file storage */
+      storageKey: string;
+      /** `preventivo-A1B2C3.pdf` */
+      fileName: string;
+      contentType: string;
+      /** served from the cache, without a new render */
+      cached: boolean;
+    };
+
+/** An upload the gateway received for a signed upload URL: the documents service claims the URL once. */
+export interface SignatureUploadClaim {
+  /** the token in the upload URL */
+  token: string;
+  /** the file's type, as its content told (png, jpg, gif, webp) */
+  extension: 'png' | 'jpg' | 'gif' | 'webp';
+}
+
+/* ---------- patterns ---------- */
+
+export type QuoteDocumentRequest = TenantItemRequest & { data: GenerateDocumentDto };
+
+export const DOCUMENTS_HEALTH = rpcPattern<Record<string, never>, ServiceHealth>('documents.health');
+
+export const TEMPLATES_LIST = rpcPattern<TenantRequest, QuoteTemplateView[]>('documents.templates.list');
+export const TEMPLATES_CREATE = rpcPattern<TenantWrite<QuoteTemplateDto>, QuoteTemplateView>('documents.templates.create');
+export const TEMPLATES_UPDATE = rpcPattern<TenantItemWrite<QuoteTemplateDto>, QuoteTemplateView>('documents.templates.update');
+export const TEMPLATES_DELETE = rpcPattern<TenantItemRequest, { deleted: true }>('documents.templates.delete');
+
+export const LAYOUTS_LIST = rpcPattern<TenantRequest, QuoteLayoutView[]>('documents.layouts.list');
+export const LAYOUTS_CREATE = rpcPattern<TenantWrite<QuoteLayoutDto>, QuoteLayoutView>('documents.layouts.create');
+export const LAYOUTS_UPDATE = rpcPattern<TenantItemWrite<QuoteLayoutDto>, QuoteLayoutView>('documents.layouts.update');
+export const LAYOUTS_DELETE = rpcPattern<TenantItemRequest, { deleted: true }>('documents.layouts.delete');
+export const LAYOUTS_SET_DEFAULT = rpcPattern<TenantItemRequest, QuoteLayoutView>('documents.layouts.set-default');
+
+/** A signed, single-use upload URL for a signature image. */
+export const SIGNATURE_UPLOAD_URL = rpcPattern<TenantRequest, UploadUrlView>('documents.signatures.upload-url');
+/**
+ * Claims an upload URL for the file the gateway received: answers where to store it (once; an
+ * expired, used or unknown URL is refused). Carries no principal: the signed URL is the permission.
+ */
+export const SIGNATURE_CLAIM_UPLOAD = rpcPattern<SignatureUploadClaim, { tenantId: string; storageKey: string; objectPath: string }>(
+  'documents.signatures.claim-upload',
+);
+export const SIGNATURE_NORMALIZE_PATH = rpcPattern<TenantWrite<NormalizePathDto>, ObjectPathView>('documents.signatures.normalize-path');
+
+export const DOCUMENTS_GENERATE = rpcPattern<QuoteDocumentRequest, GeneratedDocument>('documents.generate');

@@ -1,0 +1,41 @@
+import { LAYOUT_ELEMENT_TYPES, TEMPLATE_TYPES } from './choices';
+import { quoteShortId } from './quotes';
+
+/** What a quote can be generated as: the preview's HTML, a PDF, or a Word file. */
+export const DOCUMENT_FORMATS = ['preview', 'pdf', 'word'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** A layout holds 1 to this many elements. */
+export const MAX_LAYOUT_ELEMENTS = 50;
+/** A template's HTML, in characters. */
+export const TEMPLATE_CONTENT_MAX_LENGTH = 100_000;
+/** An agency keeps at most this many templates and layouts. */
+export const MAX_TEMPLATES = 500;
+export const MAX_LAYOUTS = 100;
+/** A signed upload URL works once, within this many minutes. */
+export const UPLOAD_URL_MINUTES = 10;
+/** Signature images: PNG, JPEG, GIF or WebP, told by their content. */
+export const SIGNATURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** The printed page: A4 with 2 cm margins, in a 12 pt serif font. */
+export const PRINT_PAGE = { size: 'A4', widthCm: 21, heightCm: 29.7, marginCm: 2, fontSizePt: 12, fontFamily: 'Georgia, "Times New Roman", Times, serif' } as const;
+
+/** The waits of the preview dialog: it generates the preview this long after opening. */
+export const PREVIEW_AUTO_TRIGGER_MS = 100;
+
+const EXTENSIONS: Record<Exclude<DocumentFormat, 'preview'>, string> = { pdf: 'pdf', word: 'docx' };
+
+/** `preventivo-A1B2C3.pdf` / `preventivo-A1B2C3.docx` */
+export function documentFileName(quoteId: string, format: Exclude<DocumentFormat, 'preview'>): string {
+  return `preventivo-${quoteShortId(quoteId)}.${EXTENSIONS[format]}`;
+}
+
+/** The messages a request that skipped the forms gets, naming the property. */
+export const DOCUMENT_API_MESSAGES = {
+  templateType: `templateType must be one of: ${TEMPLATE_TYPES.join(', ')}`,
+  elementType: `type must be one of: ${LAYOUT_ELEMENT_TYPES.join(', ')}`,
+  format: `format must be one of: ${DOCUMENT_FORMATS.join(', ')}`,
+  signaturePath: 'signatureImagePath must be a path answered by normalize-path',
+  templateOfTenant: 'templateId must be a template of this tenant',
+  templateIdRequired: 'templateId is required for a template element',
+} as const;
