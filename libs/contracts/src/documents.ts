@@ -242,3 +242,31 @@ export const SIGNATURE_CLAIM_UPLOAD = rpcPattern<SignatureUploadClaim, { tenantI
 export const SIGNATURE_NORMALIZE_PATH = rpcPattern<TenantWrite<NormalizePathDto>, ObjectPathView>('documents.signatures.normalize-path');
 
 export const DOCUMENTS_GENERATE = rpcPattern<QuoteDocumentRequest, GeneratedDocument>('documents.generate');
+
+/* ---------- the document jobs (BullMQ, between the documents service and its worker) ---------- */
+
+/** The BullMQ queue the documents service adds render jobs to and documents-worker works off. */
+export const DOCUMENT_QUEUE = 'documents';
+
+/** A file the document's HTML refers to by name (`<img src="signature-1.png">`), read from the shared storage. */
+export interface DocumentAsset {
+  /** the name the HTML uses; a plain file name */
+  name: string;
+  storageKey: string;
+  contentType: string;
+}
+
+export interface DocumentJobData {
+  tenantId: string;
+  format: 'pdf' | 'word';
+  /** the whole document, A4 with its print styles; images only by the names of `assets` */
+  html: string;
+  assets: DocumentAsset[];
+  /** where the finished file goes in the shared storage (the cache key: a hash of the HTML and the format) */
+  storageKey: string;
+}
+
+export interface DocumentJobResult {
+  storageKey: string;
+  bytes: number;
+}
