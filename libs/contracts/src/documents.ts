@@ -248,6 +248,14 @@ export const DOCUMENTS_GENERATE = rpcPattern<QuoteDocumentRequest, GeneratedDocu
 /** The BullMQ queue the documents service adds render jobs to and documents-worker works off. */
 export const DOCUMENT_QUEUE = 'documents';
 
+/**
+ * BullMQ's key prefix (its `prefix` option, on the queue, its events and the worker): stacks that share
+ * one Redis keep their jobs apart by REDIS_KEY_PREFIX, as they do their session keys.
+ */
+export function documentQueuePrefix(redisKeyPrefix: string): string {
+  return `${redisKeyPrefix}bull`;
+}
+
 /** A file the document's HTML refers to by name (`<img src="signature-1.png">`), read from the shared storage. */
 export interface DocumentAsset {
   /** the name the HTML uses; a plain file name */
