@@ -21,3 +21,4 @@ export * from './principal-checks';
 export * from './compensating-transaction';
 export * from './typed-handler';
 export * from './service-core.module';
+export * from './file-storage';
