@@ -32,25 +32,30 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { ServiceHealth } from './health';
+import type { ListPage, ListPageRequest } from './list-page';
 import type { TenantItemRequest, TenantItemWrite, TenantRequest, TenantWrite } from './principal';
 import { rpcPattern } from './subjects';
 import { Omittable, trim } from './validation';
 
 /* ---------- answers ---------- */
 
-/** A description template: one section of a printed quote (premessa, condizioni, firma, ...). */
-export class QuoteTemplateView {
+/** A description template as a layout names it: everything but its content. */
+export class TemplateSummaryView {
   id: string;
   templateType: TemplateType;
   title: string;
-  /** sanitized HTML (formatting tags only) */
-  content: string;
   /** where the signature image is kept (`/objects/signatures/<tenant>/<file>`), or null */
   signatureImagePath: string | null;
   /** print the agency's header (logo, company data) when this template is printed */
   headerPrint: boolean;
   isActive: boolean;
   updatedAt: string;
+}
+
+/** A description template: one section of a printed quote (premessa, condizioni, firma, ...). */
+export class QuoteTemplateView extends TemplateSummaryView {
+  /** sanitized HTML (formatting tags only) */
+  content: string;
 }
 
 /** One element of a layout, in print order: the quote's table, or a template. */
@@ -60,8 +65,11 @@ export class LayoutElementView {
   templateId: string | null;
   /** its position in the layout, from 0 */
   sortOrder: number;
-  /** the template it prints (null for the quote's table, or a template since deleted) */
-  template: QuoteTemplateView | null;
+  /**
+   * the template it prints, without its content (a layout of 50 long templates would not fit one
+   * message); null for the quote's table
+   */
+  template: TemplateSummaryView | null;
 }
 
 /** A printable arrangement of the quote's table and templates. */
@@ -191,19 +199,21 @@ export class GenerateDocumentDto {
 
 /* ---------- what the documents service answers ---------- */
 
-/** A generated document: the preview's HTML in the reply, a file in the shared storage. */
-export type GeneratedDocument =
-  | { format: 'preview'; html: string }
-  | {
-      format: 'pdf' | 'word';
-      /** the file's key in the shared file storage */
-      storageKey: string;
-      /** `preventivo-A1B2C3.pdf` */
-      fileName: string;
-      contentType: string;
-      /** served from the cache, without a new render */
-      cached: boolean;
-    };
+/**
+ * A generated document, as a file in the shared storage: the preview's HTML too (with its images
+ * inlined it may be larger than one message).
+ */
+export interface GeneratedDocument {
+  format: DocumentFormat;
+  /** the file's key in the shared file storage */
+  storageKey: string;
+  /** `preventivo-A1B2C3.pdf`; null for the preview */
+  fileName: string | null;
+  /** `text/html; charset=utf-8`, `application/pdf`, ... */
+  contentType: string;
+  /** served from the cache, without a new render */
+  cached: boolean;
+}
 
 /** An upload the gateway received for a signed upload URL: the documents service claims the URL once. */
 export interface SignatureUploadClaim {
@@ -219,12 +229,13 @@ export type QuoteDocumentRequest = TenantItemRequest & { data: GenerateDocumentD
 
 export const DOCUMENTS_HEALTH = rpcPattern<Record<string, never>, ServiceHealth>('documents.health');
 
-export const TEMPLATES_LIST = rpcPattern<TenantRequest, QuoteTemplateView[]>('documents.templates.list');
+/** Templates cross the bus a page at a time: each may hold 100,000 characters of HTML. */
+export const TEMPLATES_LIST = rpcPattern<TenantRequest & ListPageRequest, ListPage<QuoteTemplateView>>('documents.templates.list');
 export const TEMPLATES_CREATE = rpcPattern<TenantWrite<QuoteTemplateDto>, QuoteTemplateView>('documents.templates.create');
 export const TEMPLATES_UPDATE = rpcPattern<TenantItemWrite<QuoteTemplateDto>, QuoteTemplateView>('documents.templates.update');
 export const TEMPLATES_DELETE = rpcPattern<TenantItemRequest, { deleted: true }>('documents.templates.delete');
 
-export const LAYOUTS_LIST = rpcPattern<TenantRequest, QuoteLayoutView[]>('documents.layouts.list');
+export const LAYOUTS_LIST = rpcPattern<TenantRequest & ListPageRequest, ListPage<QuoteLayoutView>>('documents.layouts.list');
 export const LAYOUTS_CREATE = rpcPattern<TenantWrite<QuoteLayoutDto>, QuoteLayoutView>('documents.layouts.create');
 export const LAYOUTS_UPDATE = rpcPattern<TenantItemWrite<QuoteLayoutDto>, QuoteLayoutView>('documents.layouts.update');
 export const LAYOUTS_DELETE = rpcPattern<TenantItemRequest, { deleted: true }>('documents.layouts.delete');

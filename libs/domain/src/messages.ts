@@ -159,4 +159,5 @@ export const DOCUMENT_MESSAGES = {
   templateNotFound: 'Template non trovato',
   layoutNotFound: 'Layout non trovato',
   signatureNotFound: 'Immagine non trovata',
+  templatesAdminOnly: 'Accesso negato. Solo gli amministratori possono gestire i template.',
 } as const;
