@@ -11,6 +11,11 @@ describe(listPageOfReply.name, () => {
     expect(JSON.parse(sut.itemsJson)).toEqual(items);
   });
 
+  it('reads the number of matches a first page carries', () => {
+    const sut = listPageOfReply(reply({ response: { items: [{ id: 'a' }], nextCursor: 1, total: 42 } }));
+    expect(sut).toEqual({ itemsJson: '[{"id":"a"}]', nextCursor: 1, total: 42 });
+  });
+
   it('reads a last page and an empty one', () => {
     expect(listPageOfReply(reply({ response: { items: [], nextCursor: null } }))).toEqual({ itemsJson: '[]', nextCursor: null });
   });

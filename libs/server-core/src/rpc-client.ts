@@ -21,6 +21,8 @@ export interface JsonListPage<T> {
   itemsJson: string;
   nextCursor: number | null;
   pageStarts?: number[];
+  /** on a first page of a list that counts its matches (the quote list), how many there are */
+  total?: number;
   /** never set: ties the page to its item type */
   readonly itemType?: T;
 }
@@ -46,11 +48,15 @@ export function listPageOfReply<T>(text: string): JsonListPage<T> {
   return { ...cursorsOf(reply), itemsJson: JSON.stringify(reply.response?.items ?? []) };
 }
 
-function cursorsOf<T>(reply: ReplyPacket<ListPage<T>>): Omit<JsonListPage<T>, 'itemsJson'> {
+function cursorsOf<T>(reply: ReplyPacket<ListPage<T> & { total?: unknown }>): Omit<JsonListPage<T>, 'itemsJson'> {
   if (reply.err !== undefined && reply.err !== null) throw reply.err;
   const page = reply.response;
   if (!page || !Array.isArray(page.items)) throw new Error('the reply is not a list page');
-  return page.pageStarts === undefined ? { nextCursor: page.nextCursor } : { nextCursor: page.nextCursor, pageStarts: page.pageStarts };
+  return {
+    nextCursor: page.nextCursor,
+    ...(page.pageStarts === undefined ? {} : { pageStarts: page.pageStarts }),
+    ...(typeof page.total === 'number' ? { total: page.total } : {}),
+  };
 }
 
 export interface RpcClientOptions {

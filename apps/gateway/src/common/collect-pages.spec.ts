@@ -1,6 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
 import type { ListPage } from '@quotebook/contracts';
-import { collectPages, collectPagesAsJson } from './collect-pages';
+import { collectCountedPagesAsJson, collectPages, collectPagesAsJson } from './collect-pages';
 import { JsonText } from './json-text';
 
 describe('collectPages', () => {
@@ -88,5 +88,57 @@ describe('collectPagesAsJson', () => {
 
   it('answers an empty list as []', async () => {
     expect((await collectPagesAsJson(async () => ({ itemsJson: '[]', nextCursor: null }))).text).toBe('[]');
+  });
+});
+
+describe('collectCountedPagesAsJson over a window of the list', () => {
+  const rows = Array.from({ length: 20 }, (_, index) => ({ n: index }));
+
+  /** A service cutting pages of at most 3 rows, honouring `until`, telling the count and the starts on the window's first page. */
+  function service(asked: Array<{ cursor?: number; until?: number }>, firstCursor: number) {
+    return async ({ cursor = 0, until }: { cursor?: number; until?: number }) => {
+      asked.push(until === undefined ? { cursor } : { cursor, until });
+      const end = Math.min(cursor + 3, until ?? rows.length, rows.length);
+      const itemsJson = JSON.stringify(rows.slice(cursor, end));
+      const nextCursor = end < rows.length ? end : null;
+      if (cursor !== firstCursor) return { itemsJson, nextCursor };
+      const pageStarts = Array.from({ length: 6 }, (_, index) => end + 3 * index).filter((start) => start < rows.length);
+      return { itemsJson, nextCursor, total: rows.length, pageStarts };
+    };
+  }
+
+  it('starts at the window, ends before its end and answers the count of the whole list', async () => {
+    const asked: Array<{ cursor?: number; until?: number }> = [];
+    const sut = await collectCountedPagesAsJson(service(asked, 5), { start: 5, end: 12 });
+    expect(JSON.parse(sut.items.text)).toEqual(rows.slice(5, 12));
+    expect(sut.total).toBe(20);
+    expect(asked).toEqual([
+      { cursor: 5, until: 12 },
+      { cursor: 8, until: 11 },
+      { cursor: 11, until: 12 },
+    ]);
+  });
+
+  it('reads to the end of the list when the window reaches past it', async () => {
+    const asked: Array<{ cursor?: number; until?: number }> = [];
+    const sut = await collectCountedPagesAsJson(service(asked, 17), { start: 17, end: 117 });
+    expect(JSON.parse(sut.items.text)).toEqual(rows.slice(17));
+    expect(asked).toEqual([{ cursor: 17, until: 117 }]);
+  });
+
+  it('answers [] for a window past the end, with the count', async () => {
+    const sut = await collectCountedPagesAsJson(async () => ({ itemsJson: '[]', nextCursor: null, total: 4 }), { start: 40, end: 50 });
+    expect(sut).toEqual({ items: expect.any(JsonText), total: 4 });
+    expect(sut.items.text).toBe('[]');
+  });
+
+  it('leaves the count out when the service gives none', async () => {
+    const sut = await collectCountedPagesAsJson(async () => ({ itemsJson: '[1]', nextCursor: null }));
+    expect(sut.total).toBeUndefined();
+  });
+
+  it('fails with a 502 when a page runs past the end it was given', async () => {
+    const failure = collectPagesAsJson(async () => ({ itemsJson: '[1,2,3]', nextCursor: 3 }), { start: 0, end: 2 });
+    await expect(failure).rejects.toMatchObject({ error: { statusCode: 502 } });
   });
 });

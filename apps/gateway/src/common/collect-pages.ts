@@ -3,8 +3,19 @@ import { makeAppError, type ListPage, type ListPageRequest } from '@quotebook/co
 import type { JsonListPage } from '@quotebook/server-core';
 import { JsonText } from './json-text';
 
-/** What the walk over the pages reads of each: where the next one starts, and on the first, all starts. */
-type PageCursors = Pick<ListPage<unknown>, 'nextCursor' | 'pageStarts'>;
+/** What the walk over the pages reads of each: where the next one starts, on the first all starts and the count. */
+type PageCursors = Pick<ListPage<unknown>, 'nextCursor' | 'pageStarts'> & { total?: number };
+
+/**
+ * The part of a list a walk reads: the rows from `start` (a row offset, the first page's cursor) to
+ * before `end` (the last page's `until`), or to the end of the list when `end` is left out.
+ */
+export interface PageWindow {
+  start: number;
+  end?: number;
+}
+
+const WHOLE_LIST: PageWindow = { start: 0 };
 
 /**
  * The whole list, asked page by page over NATS (each page bounded by bytes, as one message is at most
@@ -14,37 +25,60 @@ type PageCursors = Pick<ListPage<unknown>, 'nextCursor' | 'pageStarts'>;
  * the rest is asked for one page after the other from where the pages stopped agreeing.
  */
 export async function collectPages<T>(fetchPage: (page: ListPageRequest) => Promise<ListPage<T>>): Promise<T[]> {
-  return (await allPages(fetchPage)).flatMap((page) => page.items);
+  return (await allPages(fetchPage, WHOLE_LIST)).flatMap((page) => page.items);
 }
 
 /**
- * The same walk over pages whose items are JSON text: the whole list as one JSON array, the items
- * passed on as the service wrote them.
+ * The same walk over pages whose items are JSON text: the list (or its `window`) as one JSON array,
+ * the items passed on as the service wrote them.
  */
-export async function collectPagesAsJson<T>(fetchPage: (page: ListPageRequest) => Promise<JsonListPage<T>>): Promise<JsonText<T[]>> {
-  const parts = (await allPages(fetchPage)).map((page) => page.itemsJson.slice(1, -1)).filter((part) => part.length > 0);
-  return new JsonText<T[]>(`[${parts.join(',')}]`);
+export async function collectPagesAsJson<T>(
+  fetchPage: (page: ListPageRequest) => Promise<JsonListPage<T>>,
+  window: PageWindow = WHOLE_LIST,
+): Promise<JsonText<T[]>> {
+  return (await collectCountedPagesAsJson(fetchPage, window)).items;
 }
 
-async function allPages<P extends PageCursors>(fetchPage: (page: ListPageRequest) => Promise<P>): Promise<P[]> {
-  const first = await fetchPage({ cursor: 0 });
-  const pages: P[] = [first];
-  let cursor = nextOf(0, first);
-  const starts = first.pageStarts ?? [];
-  if (cursor !== null && starts[0] === cursor && starts.every((start, index) => index === 0 || start > starts[index - 1])) {
-    const following = await inParallel(starts.length, (index) =>
-      fetchPage(index + 1 < starts.length ? { cursor: starts[index], until: starts[index + 1] } : { cursor: starts[index] }),
-    );
-    for (const [index, page] of following.entries()) {
+/** A window of a list as JSON text, and how many items the whole list holds when its first page says. */
+export interface CountedJsonList<T> {
+  items: JsonText<T[]>;
+  total?: number;
+}
+
+/** collectPagesAsJson, with the number of matches the window's first page carries. */
+export async function collectCountedPagesAsJson<T>(
+  fetchPage: (page: ListPageRequest) => Promise<JsonListPage<T>>,
+  window: PageWindow = WHOLE_LIST,
+): Promise<CountedJsonList<T>> {
+  const pages = await allPages(fetchPage, window);
+  const parts = pages.map((page) => page.itemsJson.slice(1, -1)).filter((part) => part.length > 0);
+  const items = new JsonText<T[]>(`[${parts.join(',')}]`);
+  return pages[0].total === undefined ? { items } : { items, total: pages[0].total };
+}
+
+async function allPages<P extends PageCursors>(fetchPage: (page: ListPageRequest) => Promise<P>, { start, end }: PageWindow): Promise<P[]> {
+  /** A page from `cursor`, ending before `until` and never past the window. */
+  const pageAt = (cursor: number, until?: number): ListPageRequest => {
+    const bound = until === undefined ? end : end === undefined ? until : Math.min(until, end);
+    return bound === undefined ? { cursor } : { cursor, until: bound };
+  };
+  const fetchAt = async (request: ListPageRequest) => ({ request, page: await fetchPage(request) });
+  const first = await fetchAt(pageAt(start));
+  const pages: P[] = [first.page];
+  let cursor = nextOf(first.request, first.page, end);
+  const starts = (first.page.pageStarts ?? []).filter((pageStart) => end === undefined || pageStart < end);
+  if (cursor !== null && starts[0] === cursor && starts.every((pageStart, index) => index === 0 || pageStart > starts[index - 1])) {
+    const following = await inParallel(starts.length, (index) => fetchAt(pageAt(starts[index], starts[index + 1])));
+    for (const [index, { request, page }] of following.entries()) {
       if (cursor !== starts[index]) break;
       pages.push(page);
-      cursor = nextOf(starts[index], page);
+      cursor = nextOf(request, page, end);
     }
   }
   while (cursor !== null) {
-    const page = await fetchPage({ cursor });
-    pages.push(page);
-    cursor = nextOf(cursor, page);
+    const next = await fetchAt(pageAt(cursor));
+    pages.push(next.page);
+    cursor = nextOf(next.request, next.page, end);
   }
   return pages;
 }
@@ -66,10 +100,16 @@ async function inParallel<R>(count: number, fetch: (index: number) => Promise<R>
   return results;
 }
 
-/** Where the page after `page` (which started at `cursor`) starts; a page that does not advance is a 502. */
-function nextOf(cursor: number, page: PageCursors): number | null {
-  if (page.nextCursor !== null && page.nextCursor <= cursor) {
-    throw new RpcException(makeAppError('BAD_GATEWAY', 'A service answered a list page that does not advance'));
+/**
+ * Where the page after `page` (asked for as `request`) starts, or null when the list or the window ends
+ * there. A page that does not advance, or runs past the end it was given, is a 502.
+ */
+function nextOf({ cursor = 0, until }: ListPageRequest, page: PageCursors, end: number | undefined): number | null {
+  const next = page.nextCursor;
+  if (next === null) return null;
+  if (next <= cursor) throw new RpcException(makeAppError('BAD_GATEWAY', 'A service answered a list page that does not advance'));
+  if (until !== undefined && next > until) {
+    throw new RpcException(makeAppError('BAD_GATEWAY', 'A service answered a list page past the end it was given'));
   }
-  return page.nextCursor;
+  return end !== undefined && next >= end ? null : next;
 }
