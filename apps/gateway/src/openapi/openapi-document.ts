@@ -3,7 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { ErrorResponse } from './error-response';
 import { applyFieldFormats } from './field-formats';
 import { applyRouteRules, BEARER_SCHEME, operationIdOf, routeRulesOf } from './route-rules';
-import { completeSchemasFromValidation } from './validation-schemas';
+import { completeQueryParametersFromValidation, completeSchemasFromValidation } from './validation-schemas';
 
 /**
  * The gateway's OpenAPI document, built from the code alone: the compiler plugin describes the
@@ -22,9 +22,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .build(),
     { extraModels: [ErrorResponse], operationIdFactory: operationIdOf },
   );
+  const routes = routeRulesOf(app);
   completeSchemasFromValidation(document);
+  completeQueryParametersFromValidation(
+    document,
+    new Map([...routes.values()].flatMap(({ operationId, queryType }) => (queryType ? [[operationId, queryType] as const] : []))),
+  );
   applyFieldFormats(document);
-  const unmatched = applyRouteRules(document, routeRulesOf(app));
+  const unmatched = applyRouteRules(document, routes);
   if (unmatched.length) throw new Error(`OpenAPI operations without a route: ${unmatched.join(', ')}`);
   return document;
 }

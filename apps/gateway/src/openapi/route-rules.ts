@@ -34,6 +34,8 @@ export interface RouteRules {
   uuidParameters: string[];
   /** path parameters that any pipe checks (a 400 when they do not pass) */
   checkedParameters: string[];
+  /** the DTO class the whole query string is validated against (@Query() with no name), if any */
+  queryType?: ClassType;
 }
 
 interface RouteArgument {
@@ -59,6 +61,15 @@ function pathParametersOf(controller: ClassType, methodName: string): { name: st
     .map(([, arg]) => ({ name: arg.data as string, pipes: arg.pipes ?? [] }));
 }
 
+/** The class of the route's whole-query argument (@Query() without a name), as the validation pipe sees it. */
+function queryTypeOf(controller: ClassType, methodName: string): ClassType | undefined {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {}) as Record<string, RouteArgument>;
+  const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, methodName) ?? []) as unknown[];
+  const query = Object.entries(args).find(([key, arg]) => key.startsWith(`${RouteParamtypes.QUERY}:`) && arg.data === undefined);
+  const type = query ? types[query[1].index] : undefined;
+  return typeof type === 'function' && type !== Object ? (type as ClassType) : undefined;
+}
+
 const isUuidCheck = (pipe: unknown) => pipe instanceof ParseUUIDPipe || pipe === ParseUUIDPipe || pipe instanceof TenantScopePipe;
 
 /** Every HTTP route of the app with its rules, keyed the way the document names operations. */
@@ -80,6 +91,7 @@ export function routeRulesOf(app: INestApplication): Map<string, RouteRules> {
         const allowed = metadataOf<Role[]>(ROLES, handler, controller);
         const operationId = operationIdOf(controller.name, methodName);
         const pathParameters = pathParametersOf(controller, methodName);
+        const queryType = queryTypeOf(controller, methodName);
         rules.set(operationId, {
           operationId,
           isPublic,
@@ -88,6 +100,7 @@ export function routeRulesOf(app: INestApplication): Map<string, RouteRules> {
             .filter(({ pipes }) => pipes.some(isUuidCheck))
             .map(({ name }) => name),
           checkedParameters: pathParameters.filter(({ pipes }) => pipes.length > 0).map(({ name }) => name),
+          ...(queryType ? { queryType } : {}),
         });
       }
     }

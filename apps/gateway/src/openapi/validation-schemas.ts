@@ -1,5 +1,10 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type {
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, KEYWORD_PATTERN, LEAVE_OUT, type LeaveOut, MONEY_PATTERN } from '@quotebook/contracts';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
@@ -148,5 +153,31 @@ export function completeSchemasFromValidation(document: OpenAPIObject): void {
       else required.add(property);
     }
     schemas[name] = { ...existing, type: 'object', properties, ...(required.size ? { required: [...required] } : {}) };
+  }
+}
+
+/**
+ * Completes the query parameters of every operation whose route validates its query string against a
+ * DTO class (`queryTypes`, by operation id) from that class's rules, as the request bodies are: each
+ * parameter with its type, format, limits and enum, required unless it may be left out.
+ */
+export function completeQueryParametersFromValidation(document: OpenAPIObject, queryTypes: ReadonlyMap<string, ClassType>): void {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const operation of Object.values(pathItem) as unknown[]) {
+      const { operationId, parameters } = (operation ?? {}) as OperationObject;
+      const target = operationId ? queryTypes.get(operationId) : undefined;
+      if (!target || !parameters) continue;
+      const rules = rulesOf(target);
+      for (const parameter of parameters as (ParameterObject | ReferenceObject)[]) {
+        if ('$ref' in parameter || parameter.in !== 'query') continue;
+        const propertyRules = rules.get(parameter.name);
+        if (!propertyRules) continue;
+        const current = parameter.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+        // a query's value is text: it is never null, whatever the rules let through
+        const { nullable: _nullable, ...schema } = describeProperty(current, propertyRules);
+        parameter.schema = schema;
+        parameter.required = !isOptional(propertyRules);
+      }
+    }
   }
 }
