@@ -16,6 +16,7 @@ import { InputTextGuard } from './common/input-text.guard';
 import { createRedis, REDIS, REDIS_KEY_PREFIX, RedisLifecycle } from './common/redis';
 import type { GatewayEnv } from './env';
 import { HealthController } from './health/health.controller';
+import { QuotingHttpModule } from './quoting/quoting-http.module';
 import { LogoStorageService, UPLOAD_ROOT } from './tenants/logo-storage.service';
 import { TenantsController } from './tenants/tenants.controller';
 import { UsersHttpModule } from './users/users-http.module';
@@ -29,6 +30,7 @@ export class GatewayModule {
         PassportModule,
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         CatalogueHttpModule,
+        QuotingHttpModule,
         UsersHttpModule,
       ],
       controllers: [AuthController, TenantsController, HealthController],
