@@ -1,0 +1,303 @@
+/**
+ * A Gotenberg-compatible PDF server for machines without Docker: the part of Gotenberg 8's HTTP API the
+ * document worker uses, rendered by Debian's Chromium through playwright-core.
+ *
+ *   POST /forms/chromium/convert/html   multipart: index.html plus asset files, Gotenberg's form fields
+ *                                       → application/pdf
+ *   GET|HEAD /health                    → {"status":"up",...}
+ *   GET /version
+ *
+ * The render is closed off the way a document render must be: JavaScript is off, and the page reaches
+ * nothing but the files posted with it (every other request, remote or local, is aborted). One browser
+ * is launched on first use and kept warm; each conversion gets a fresh context.
+ * Errors are answered as Gotenberg answers them: 400 with a plain-text reason for a bad form, 503 when
+ * Chromium cannot start or the conversion exceeds its time.
+ */
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const path = require('node:path');
+
+/** The page is served from this origin; `.invalid` never resolves, and nothing leaves the browser anyway. */
+const DOCUMENT_ORIGIN = 'http://document.invalid';
+
+/** Chromium's flags: a headless renderer with no background traffic of its own. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Gotenberg's defaults: Letter paper with 0.39 in margins, scale 1, print media. */
+const DEFAULTS = { paperWidth: 8.5, paperHeight: 11, margin: 0.39 };
+
+/** Inches per unit of the lengths Gotenberg 8 accepts (a bare number is inches). */
+const INCHES_PER = { in: 1, pt: 1 / 72, px: 1 / 96, pc: 1 / 6, mm: 1 / 25.4, cm: 1 / 2.54 };
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+};
+
+/** A form that Gotenberg would refuse: answered 400 with the reason. */
+class InvalidFormError extends Error {}
+
+/** Chromium is not there or did not answer in time: answered 503. */
+class UnavailableError extends Error {}
+
+function invalidField(name, value, reason) {
+  return new InvalidFormError(`Invalid form data: form field '${name}' is invalid (got '${value}', resulting to ${reason})`);
+}
+
+function parseLength(name, value, fallback) {
+  if (value === undefined) return fallback;
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(in|pt|px|pc|mm|cm)?\s*$/.exec(value);
+  if (!match) throw invalidField(name, value, 'a length such as 8.27, 21cm or 210mm');
+  return Number(match[1]) * INCHES_PER[match[2] ?? 'in'];
+}
+
+function parseBoolean(name, value, fallback) {
+  if (value === undefined) return fallback;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  throw invalidField(name, value, `strconv.ParseBool: parsing "${value}": invalid syntax`);
+}
+
+function parseScale(value) {
+  if (value === undefined) return 1;
+  const scale = Number(value);
+  if (value.trim() === '' || !Number.isFinite(scale) || scale < 0.1 || scale > 2) {
+    throw invalidField('scale', value, 'a number from 0.1 to 2');
+  }
+  return scale;
+}
+
+/** Gotenberg's durations: `500ms`, `2s`, `1m`. */
+function parseDuration(name, value) {
+  if (value === undefined) return 0;
+  const match = /^\s*(\d+(?:\.\d+)?)(ms|s|m)\s*$/.exec(value);
+  if (!match) throw invalidField(name, value, 'a duration such as 500ms or 2s');
+  return Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2]];
+}
+
+/** The page options of a Gotenberg Chromium form, as playwright's page.pdf() takes them. */
+function pdfOptionsOf(fields) {
+  const inches = (value) => `${value.toFixed(4)}in`;
+  const media = fields.emulatedMediaType ?? 'print';
+  if (!['print', 'screen'].includes(media)) throw invalidField('emulatedMediaType', media, "'print' or 'screen'");
+  const pageRanges = fields.nativePageRanges ?? '';
+  if (!/^[\d\s,-]*$/.test(pageRanges)) throw invalidField('nativePageRanges', pageRanges, 'page ranges such as 1-5, 8');
+  return {
+    media,
+    waitMs: parseDuration('waitDelay', fields.waitDelay),
+    pdf: {
+      width: inches(parseLength('paperWidth', fields.paperWidth, DEFAULTS.paperWidth)),
+      height: inches(parseLength('paperHeight', fields.paperHeight, DEFAULTS.paperHeight)),
+      margin: {
+        top: inches(parseLength('marginTop', fields.marginTop, DEFAULTS.margin)),
+        bottom: inches(parseLength('marginBottom', fields.marginBottom, DEFAULTS.margin)),
+        left: inches(parseLength('marginLeft', fields.marginLeft, DEFAULTS.margin)),
+        right: inches(parseLength('marginRight', fields.marginRight, DEFAULTS.margin)),
+      },
+      preferCSSPageSize: parseBoolean('preferCssPageSize', fields.preferCssPageSize, false),
+      printBackground: parseBoolean('printBackground', fields.printBackground, false),
+      omitBackground: parseBoolean('omitBackground', fields.omitBackground, false),
+      landscape: parseBoolean('landscape', fields.landscape, false),
+      outline: parseBoolean('generateDocumentOutline', fields.generateDocumentOutline, false),
+      scale: parseScale(fields.scale),
+      pageRanges,
+    },
+  };
+}
+
+/** Reads the body, at most `limit` bytes (more is a 413). */
+function readBody(request, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    request.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(Object.assign(new Error(`request body larger than ${limit} bytes`), { status: 413 }));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/** The multipart form: its text fields and its files by file name. */
+async function parseForm(contentType, body) {
+  if (!/^multipart\/form-data/i.test(contentType ?? '')) {
+    throw new InvalidFormError("Invalid form data: the request must be 'multipart/form-data'");
+  }
+  let form;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch (error) {
+    throw new InvalidFormError(`Invalid form data: ${error.message}`);
+  }
+  const fields = {};
+  const files = new Map();
+  for (const [name, value] of form) {
+    if (typeof value === 'string') {
+      fields[name] = value;
+      continue;
+    }
+    // the file's own name is what the HTML refers to; a path is cut to its last part
+    const fileName = path.posix.basename(value.name.replace(/\\/g, '/'));
+    files.set(fileName, {
+      body: Buffer.from(await value.arrayBuffer()),
+      contentType: CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream',
+    });
+  }
+  if (!files.has('index.html')) throw new InvalidFormError("Invalid form data: form file 'index.html' is required");
+  return { fields, files };
+}
+
+/**
+ * The server. Options: `chromiumPath`, `timeoutMs` (a conversion's limit, then 503), `maxBodyBytes`,
+ * `log` (a function taking a line).
+ */
+function createGotenbergServer(options = {}) {
+  const chromiumPath = options.chromiumPath ?? '/usr/bin/chromium';
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
+  const log = options.log ?? ((line) => console.log(line));
+  let browserPromise = null;
+  let lastLaunchError = null;
+
+  /** One browser, launched on first use and again after it went away. */
+  function browser() {
+    if (!browserPromise) {
+      const { chromium } = require('playwright-core');
+      browserPromise = chromium
+        .launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS })
+        .then((launched) => {
+          lastLaunchError = null;
+          launched.on('disconnected', () => {
+            browserPromise = null;
+          });
+          log(`gotenberg-dev: Chromium started (${chromiumPath})`);
+          return launched;
+        })
+        .catch((error) => {
+          browserPromise = null;
+          lastLaunchError = error.message.split('\n')[0];
+          throw new UnavailableError(`Chromium could not start (${chromiumPath}): ${lastLaunchError}`);
+        });
+    }
+    return browserPromise;
+  }
+
+  async function render(files, fields) {
+    const settings = pdfOptionsOf(fields);
+    const context = await (await browser()).newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+    try {
+      await context.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        const file = url.origin === DOCUMENT_ORIGIN ? files.get(decodeURIComponent(url.pathname.slice(1))) : undefined;
+        if (!file) return route.abort('blockedbyclient');
+        return route.fulfill({ status: 200, contentType: file.contentType, body: file.body });
+      });
+      const page = await context.newPage();
+      await page.emulateMedia({ media: settings.media });
+      await page.goto(`${DOCUMENT_ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
+      if (settings.waitMs) await page.waitForTimeout(settings.waitMs);
+      return await page.pdf(settings.pdf);
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  function withTimeout(promise) {
+    let timer;
+    const expired = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new UnavailableError(`the conversion took longer than ${timeoutMs} ms`)), timeoutMs);
+    });
+    return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+  }
+
+  function answer(response, status, body, headers = {}) {
+    response.writeHead(status, { 'content-type': 'text/plain; charset=UTF-8', ...headers });
+    response.end(body);
+  }
+
+  async function convert(request, response, trace) {
+    const { fields, files } = await parseForm(request.headers['content-type'], await readBody(request, maxBodyBytes));
+    // a form field that is not valid is refused before Chromium is involved
+    pdfOptionsOf(fields);
+    const pdf = await withTimeout(render(files, fields));
+    const fileName = `${request.headers['gotenberg-output-filename'] ?? trace}.pdf`.replace(/["\r\n]/g, '');
+    response.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-length': pdf.length,
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'gotenberg-trace': trace,
+    });
+    response.end(pdf);
+  }
+
+  const server = http.createServer((request, response) => {
+    const trace = request.headers['gotenberg-trace'] ?? randomUUID();
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
+      const up = lastLaunchError === null;
+      const chromium = up ? { status: 'up' } : { status: 'down', error: lastLaunchError };
+      response.writeHead(up ? 200 : 503, { 'content-type': 'application/json' });
+      response.end(request.method === 'HEAD' ? undefined : JSON.stringify({ status: up ? 'up' : 'down', details: { chromium } }));
+      return;
+    }
+    if (pathname === '/version' && request.method === 'GET') return answer(response, 200, '8.x-gotenberg-dev');
+    if (pathname !== '/forms/chromium/convert/html') return answer(response, 404, 'Not Found');
+    if (request.method !== 'POST') return answer(response, 405, 'Method Not Allowed');
+    const started = Date.now();
+    convert(request, response, trace).then(
+      () => log(`gotenberg-dev: converted in ${Date.now() - started} ms (trace ${trace})`),
+      (error) => {
+        if (error instanceof InvalidFormError) return answer(response, 400, error.message, { 'gotenberg-trace': trace });
+        if (error.status === 413) return answer(response, 413, 'Request Entity Too Large', { 'gotenberg-trace': trace });
+        log(`gotenberg-dev: conversion failed (trace ${trace}): ${error.message.split('\n')[0]}`);
+        // Gotenberg answers 503 when Chromium is unavailable or the conversion times out
+        return answer(response, 503, 'Service Unavailable', { 'gotenberg-trace': trace });
+      },
+    );
+  });
+
+  return {
+    server,
+    /** Listens on `port` (0: any free port) and resolves with the port. */
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve(server.address().port));
+      });
+    },
+    async close() {
+      await new Promise((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      const running = browserPromise;
+      browserPromise = null;
+      await running?.then((launched) => launched.close()).catch(() => undefined);
+    },
+  };
+}
+
+module.exports = { createGotenbergServer, pdfOptionsOf, CHROMIUM_ARGS, DOCUMENT_ORIGIN };
