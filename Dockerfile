@@ -19,6 +19,6 @@ COPY --from=build /repo/dist ./dist
 COPY tools/docker/healthcheck.js ./healthcheck.js
 ARG APP
 ENV APP=${APP}
-RUN mkdir -p /app/var/uploads && chown -R node:node /app/var
+RUN mkdir -p /app/var/uploads /app/var/storage && chown -R node:node /app/var
 USER node
 CMD ["sh", "-c", "exec node --enable-source-maps dist/apps/${APP}/main.js"]

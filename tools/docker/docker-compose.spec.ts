@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { envVariableNames } from '@quotebook/server-core';
 import { CatalogueEnv } from '../../apps/catalogue/src/env';
+import { DocumentsWorkerEnv } from '../../apps/documents-worker/src/env';
 import { GatewayEnv } from '../../apps/gateway/src/env';
 import { IdentityEnv } from '../../apps/identity/src/env';
 import { TenancyEnv } from '../../apps/tenancy/src/env';
@@ -23,6 +24,8 @@ interface ComposeService {
   image?: string;
   build?: { args?: Record<string, string> };
   environment?: Record<string, string>;
+  command?: string[];
+  volumes?: string[];
   healthcheck?: { test: unknown };
   depends_on?: Record<string, { condition: string }>;
   ports?: string[];
@@ -31,6 +34,7 @@ interface ComposeService {
 
 const ENV_CLASSES: Record<string, new () => object> = {
   catalogue: CatalogueEnv,
+  'documents-worker': DocumentsWorkerEnv,
   gateway: GatewayEnv,
   identity: IdentityEnv,
   tenancy: TenancyEnv,
@@ -80,9 +84,12 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect({ name, healthcheck: Boolean(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
     }
+    // an app waits for the infrastructure its environment names
+    const infrastructureOf: Record<string, string> = { NATS_URL: 'nats', DATABASE_URL: 'postgres', REDIS_URL: 'redis', GOTENBERG_URL: 'gotenberg' };
     for (const app of deployableApps) {
       const dependsOn = compose.services[app].depends_on ?? {};
-      expect(Object.keys(dependsOn)).toEqual(expect.arrayContaining(['nats']));
+      const needed = envVariableNames(ENV_CLASSES[app]).flatMap((name) => (infrastructureOf[name] ? [infrastructureOf[name]] : []));
+      expect({ app, dependsOn: Object.keys(dependsOn) }).toEqual({ app, dependsOn: expect.arrayContaining(needed) });
       for (const dependency of Object.values(dependsOn)) expect(dependency.condition).toBe('service_healthy');
     }
     expect(Object.keys(compose.services['gateway'].depends_on ?? {})).toEqual(
@@ -106,6 +113,25 @@ describe('docker-compose.yml', () => {
   it('reads JWT_SECRET in identity and the gateway, SUPERADMIN_PASSWORD in identity', () => {
     expect(envVariableNames(IdentityEnv)).toEqual(expect.arrayContaining(SECRETS));
     expect(envVariableNames(GatewayEnv)).toContain('JWT_SECRET');
+  });
+
+  it('runs Gotenberg with JavaScript off and no network for the documents it renders, private addresses first', () => {
+    const command = compose.services['gotenberg'].command ?? [];
+    expect(command).toEqual(
+      expect.arrayContaining(['--chromium-disable-javascript=true', '--chromium-deny-private-ips=true', '--chromium-deny-public-ips=true']),
+    );
+    expect(command).toContain('--chromium-allow-list=^file:///tmp/.*');
+    expect(compose.services['gotenberg'].ports).toBeUndefined();
+    expect(compose.services['documents-worker'].environment?.['GOTENBERG_URL']).toBe('http://gotenberg:3000');
+  });
+
+  it('mounts one storage volume at STORAGE_DIR in every app that reads it', () => {
+    const readers = Object.entries(ENV_CLASSES).filter(([, envClass]) => envVariableNames(envClass).includes('STORAGE_DIR'));
+    expect(readers.map(([app]) => app)).toContain('documents-worker');
+    for (const [app] of readers) {
+      const directory = compose.services[app].environment?.['STORAGE_DIR'];
+      expect({ app, volumes: compose.services[app].volumes }).toEqual({ app, volumes: expect.arrayContaining([`storage:${directory}`]) });
+    }
   });
 
   it('publishes the gateway on port 8080', () => {

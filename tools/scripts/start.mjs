@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: builds every app, checks PostgreSQL/NATS/Redis, starts identity, tenancy, catalogue
-// and the gateway (which serves the SPA), restarts any of them that exits, and stops them all on
-// Ctrl-C. Configuration comes from the environment (and from .env when present); JWT_SECRET and
+// `npm start`: builds every app, checks PostgreSQL/NATS/Redis, starts the services, the document
+// worker and the gateway (which serves the SPA) — and, unless GOTENBERG_URL is set, gotenberg-dev on
+// port 3100 for PDF rendering —, restarts any of them that exits, and stops them all on Ctrl-C.
+// Configuration comes from the environment (and from .env when present); JWT_SECRET and
 // SUPERADMIN_PASSWORD, when not set there, from var/secrets.env (generated on first start). See README.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +28,8 @@ const env = {
   ...secrets.values,
 };
 const port = Number(process.env.PORT ?? 3000);
+/** gotenberg-dev's port when GOTENBERG_URL is not set */
+const gotenbergPort = 3100;
 
 await assertDependencies({ databaseUrl: env.DATABASE_URL, natsUrl: env.NATS_URL, redisUrl: env.REDIS_URL });
 
@@ -53,12 +56,13 @@ process.on('SIGTERM', () => void shutdown(0));
 
 try {
   // supervised: a process that exits is logged and started again (1 s back-off doubling to 30 s)
-  stack = await startStack({ env: { ...process.env, ...env }, port, inherit: true, supervise: true });
+  stack = await startStack({ env: { ...process.env, ...env }, port, gotenbergPort, inherit: true, supervise: true });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 console.log(`\nQuotebook is running at http://localhost:${port}`);
+console.log(`PDF rendering: ${stack.processes['gotenberg-dev'] ? 'gotenberg-dev at ' : ''}${stack.gotenbergUrl}`);
 console.log(`Superadmin sign-in: http://localhost:${port}/superadmin  (username: ${env.SUPERADMIN_USERNAME})`);
 const secretsFile = path.relative(root, secrets.file);
 if (secrets.generated.includes('SUPERADMIN_PASSWORD')) {

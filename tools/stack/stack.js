@@ -11,7 +11,11 @@ const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVICES = ['identity', 'tenancy', 'catalogue'];
-const READY_LINE = /service ready|gateway listening/;
+/** Processes that work off a queue rather than the bus: they start after the services. */
+const WORKERS = ['documents-worker'];
+/** Processes run from the source tree rather than from dist/: the Gotenberg stand-in. */
+const SCRIPTS = { 'gotenberg-dev': 'tools/gotenberg-dev/main.js' };
+const READY_LINE = /service ready|gateway listening|worker ready|gotenberg-dev listening/;
 
 /** Creates the database named in `url` when it does not exist yet. */
 async function ensureDatabase(url) {
@@ -30,12 +34,12 @@ async function ensureDatabase(url) {
 }
 
 /**
- * Spawns `node dist/apps/<name>/main.js` and resolves once it prints its ready line. Output goes to
- * `logFile` (or is inherited with `inherit: true`). Rejects with the tail of the output if the process
- * exits or stays silent past `timeoutMs`.
+ * Spawns `node dist/apps/<name>/main.js` (or its script in SCRIPTS) and resolves once it prints its
+ * ready line. Output goes to `logFile` (or is inherited with `inherit: true`). Rejects with the tail of
+ * the output if the process exits or stays silent past `timeoutMs`.
  */
 function startProcess(name, env, { logFile, inherit = false, timeoutMs = 60_000 } = {}) {
-  const main = path.join(ROOT, 'dist/apps', name, 'main.js');
+  const main = path.join(ROOT, SCRIPTS[name] ?? path.join('dist/apps', name, 'main.js'));
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
   const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: ROOT,
@@ -132,18 +136,24 @@ function describeExit(code, signal) {
 }
 
 /**
- * Starts every service and the gateway with the given environment and waits until /api/health is 200.
- * Returns { baseUrl, processes, stop(), restart(name) }.
+ * Starts every service, the workers and the gateway with the given environment and waits until
+ * /api/health is 200. Without GOTENBERG_URL in `env` it first starts gotenberg-dev (on `gotenbergPort`,
+ * else a free port) and points GOTENBERG_URL at it.
+ * Returns { baseUrl, gotenbergUrl, processes, stop(), restart(name) }.
  * With `supervise`, a process that exits without stop() or restart() having been called is started
  * again after a back-off, and each exit and restart is reported through `supervise.log` (a function,
  * default console.error) and written to <logDir>/stack.log. `supervise.backoff` overrides
  * RESTART_BACKOFF.
  */
-async function startStack({ env, port, services = SERVICES, logDir, inherit = false, supervise }) {
+async function startStack({ env, port, services = SERVICES, workers = WORKERS, gotenbergPort, logDir, inherit = false, supervise }) {
   await ensureDatabase(env.DATABASE_URL);
   if (logDir) fs.mkdirSync(logDir, { recursive: true });
   const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
-  const envOf = (name) => (name === 'gateway' ? { ...env, PORT: String(port) } : env);
+  const devGotenberg = !env.GOTENBERG_URL;
+  if (devGotenberg) gotenbergPort = gotenbergPort ?? (await freePort());
+  env = devGotenberg ? { ...env, GOTENBERG_URL: `http://127.0.0.1:${gotenbergPort}` } : env;
+  const ports = { gateway: port, 'gotenberg-dev': gotenbergPort };
+  const envOf = (name) => (ports[name] ? { ...env, PORT: String(ports[name]) } : env);
   const launch = (name) => startProcess(name, envOf(name), { logFile: logFile(name), inherit });
   const processes = {};
   let stopped = false;
@@ -220,7 +230,7 @@ async function startStack({ env, port, services = SERVICES, logDir, inherit = fa
   }
 
   try {
-    for (const name of [...services, 'gateway']) {
+    for (const name of [...(devGotenberg ? ['gotenberg-dev'] : []), ...services, ...workers, 'gateway']) {
       processes[name] = await launch(name);
       supervision?.watch(processes[name]);
     }
@@ -228,6 +238,7 @@ async function startStack({ env, port, services = SERVICES, logDir, inherit = fa
     await waitForHealthy(baseUrl);
     return {
       baseUrl,
+      gotenbergUrl: env.GOTENBERG_URL,
       processes,
       stop,
       /** Stops a process (if running) and starts it again with the same environment. */
@@ -258,4 +269,4 @@ function freePort() {
   });
 }
 
-module.exports = { ROOT, SERVICES, RESTART_BACKOFF, ensureDatabase, startProcess, startStack, waitForHealthy, freePort, getJson };
+module.exports = { ROOT, SERVICES, WORKERS, RESTART_BACKOFF, ensureDatabase, startProcess, startStack, waitForHealthy, freePort, getJson };

@@ -2,3 +2,4 @@ export * from './database';
 export * from './stack';
 export * from './images';
 export * from './pages';
+export * from './document-files';

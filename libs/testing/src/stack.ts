@@ -30,6 +30,8 @@ export interface StackSupervision {
 
 export interface TestStack {
   baseUrl: string;
+  /** the Gotenberg the stack's worker renders PDFs with (its own gotenberg-dev unless GOTENBERG_URL was given) */
+  gotenbergUrl: string;
   stop(): Promise<void>;
   restart(name: string): Promise<unknown>;
   processes: Record<string, ProcessHandle>;
@@ -63,6 +65,7 @@ export async function startIsolatedStack(
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     SUPERADMIN_EMAIL: 'platform@quotebook.test',
     UPLOAD_DIR: path.join(logDir, 'uploads'),
+    STORAGE_DIR: path.join(logDir, 'storage'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...overrides,
   };

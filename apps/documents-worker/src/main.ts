@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { DOCUMENT_QUEUE, documentQueuePrefix } from '@quotebook/contracts';
+import { assertRedisReachable, DiskFileStorage, loadEnv, logLevelsFrom } from '@quotebook/server-core';
+import { DocumentsWorkerEnv } from './env';
+import { GotenbergPdfRenderer } from './pdf-renderer';
+import { checkHeartbeat, startDocumentWorker } from './worker';
+
+/** Gotenberg may come up after the worker: a job meanwhile is retried, so its absence is only said. */
+async function gotenbergAnswers(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${url.replace(/\/+$/, '')}/health`, { signal: AbortSignal.timeout(2000) });
+    return response.ok ? null : `it answered ${response.status}`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+async function main(): Promise<void> {
+  let env: DocumentsWorkerEnv;
+  try {
+    env = loadEnv(DocumentsWorkerEnv);
+    // the container health check: `node main.js --health`
+    if (process.argv.includes('--health')) process.exit((await checkHeartbeat(env)) ? 0 : 1);
+    await assertRedisReachable(env.REDIS_URL);
+  } catch (error) {
+    console.error(`documents-worker: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  Logger.overrideLogger(logLevelsFrom(env.LOG_LEVEL));
+  const logger = new Logger('documents-worker');
+  const files = new DiskFileStorage(env.STORAGE_DIR);
+  const gotenbergProblem = await gotenbergAnswers(env.GOTENBERG_URL);
+  if (gotenbergProblem) logger.warn(`Gotenberg is not reachable at ${env.GOTENBERG_URL} (${gotenbergProblem}): PDF jobs are retried until it is`);
+
+  const running = await startDocumentWorker(env, { files, pdf: new GotenbergPdfRenderer(env.GOTENBERG_URL, env.GOTENBERG_TIMEOUT_MS) });
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    void running.close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  logger.log(
+    `documents-worker ready: queue ${documentQueuePrefix(env.REDIS_KEY_PREFIX)}:${DOCUMENT_QUEUE}, ${env.WORKER_CONCURRENCY} at a time, Gotenberg ${env.GOTENBERG_URL}, storage ${files.root}`,
+  );
+}
+
+void main();

@@ -1,0 +1,98 @@
+import { hostname } from 'node:os';
+import { Logger } from '@nestjs/common';
+import { DOCUMENT_QUEUE, documentQueuePrefix, type DocumentJobData, type DocumentJobResult } from '@quotebook/contracts';
+import { Worker } from 'bullmq';
+import Redis from 'ioredis';
+import type { DocumentsWorkerEnv } from './env';
+import { renderDocumentJob, type RenderDependencies } from './render-job';
+
+/**
+ * How long a job's lock lasts without being renewed (the worker renews it at half this while it works).
+ * A killed worker stops renewing: its job counts as stalled this long after and is started again by the
+ * next stalled check of any worker.
+ */
+export const JOB_LOCK_MS = 6000;
+export const STALLED_CHECK_MS = 2000;
+const HEARTBEAT_MS = 5000;
+
+/** The key that says this host's worker is alive and working its queue (read by the container health check). */
+export function heartbeatKey(redisKeyPrefix: string, host = hostname()): string {
+  return `${redisKeyPrefix}documents-worker:alive:${host}`;
+}
+
+export interface DocumentWorker {
+  worker: Worker<DocumentJobData, DocumentJobResult>;
+  /** Stops taking jobs, lets the ones under way finish (up to `graceMs`), and disconnects. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Works off the document queue: BullMQ needs `maxRetriesPerRequest: null` on a worker's connection. */
+export async function startDocumentWorker(env: DocumentsWorkerEnv, dependencies: RenderDependencies): Promise<DocumentWorker> {
+  const logger = new Logger('documents-worker');
+  const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  connection.on('error', () => undefined);
+  const worker = new Worker<DocumentJobData, DocumentJobResult>(
+    DOCUMENT_QUEUE,
+    async (job) => {
+      const started = Date.now();
+      const result = await renderDocumentJob(job.data, dependencies);
+      const what = result.rendered ? `rendered in ${Date.now() - started} ms` : 'already in the storage';
+      logger.log(`job ${job.id}: ${job.data.format} ${result.storageKey} (${result.bytes} bytes) ${what}`);
+      return { storageKey: result.storageKey, bytes: result.bytes };
+    },
+    {
+      connection,
+      prefix: documentQueuePrefix(env.REDIS_KEY_PREFIX),
+      concurrency: env.WORKER_CONCURRENCY,
+      lockDuration: JOB_LOCK_MS,
+      stalledInterval: STALLED_CHECK_MS,
+      maxStalledCount: 1,
+    },
+  );
+  worker.on('failed', (job, error) => {
+    const attempts = job ? `attempt ${job.attemptsMade} of ${job.opts.attempts ?? 1}` : '';
+    logger.warn(`job ${job?.id ?? '?'} failed (${attempts}): ${error.message}`);
+  });
+  worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled (its worker stopped): it is started again`));
+  let lastError = '';
+  worker.on('error', (error) => {
+    if (error.message !== lastError) logger.error(`queue connection: ${error.message}`);
+    lastError = error.message;
+  });
+  await worker.waitUntilReady();
+
+  const key = heartbeatKey(env.REDIS_KEY_PREFIX);
+  const beat = () => {
+    if (!worker.isRunning() || connection.status !== 'ready') return;
+    const state = JSON.stringify({ pid: process.pid, concurrency: env.WORKER_CONCURRENCY, at: new Date().toISOString() });
+    connection.set(key, state, 'PX', HEARTBEAT_MS * 3).catch(() => undefined);
+  };
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    worker,
+    async close(graceMs = 10_000) {
+      clearInterval(heartbeat);
+      const forced = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([worker.close(), forced]);
+      await connection.del(key).catch(() => undefined);
+      connection.disconnect();
+    },
+  };
+}
+
+/** The container health check: this host's worker has beaten within the last few seconds. */
+export async function checkHeartbeat(env: DocumentsWorkerEnv): Promise<boolean> {
+  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.exists(heartbeatKey(env.REDIS_KEY_PREFIX))) === 1;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
