@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { AppError, AppErrorReason, isAppError, makeAppError, reasonForStatus } from '@quotebook/contracts';
+import { isUUID } from 'class-validator';
 import { Observable, throwError } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
 import { databaseErrorOf, PG_UNIQUE_VIOLATION } from './database-errors';
@@ -56,4 +57,10 @@ export class AppErrorRpcFilter implements RpcExceptionFilter<unknown> {
     const error = toAppError(exception, this.logger);
     return throwError(() => error);
   }
+}
+
+/** A resource id from a request: something that is no UUID names no resource, so it is not found. */
+export function requireResourceId(id: unknown, what: string): string {
+  if (typeof id !== 'string' || !isUUID(id)) throw notFound(what);
+  return id;
 }

@@ -1,5 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
-import { pageOfItems, pageStart } from './list-page';
+import { LIST_PAGE_BYTES } from '@quotebook/contracts';
+import { fillPage, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageOfItems, PAGE_ROWS_MAX, pageStart } from './list-page';
 
 describe(pageOfItems.name, () => {
   const items = ['a'.repeat(40), 'b'.repeat(40), 'c'.repeat(40), 'd'.repeat(200)];
@@ -40,5 +41,82 @@ describe(pageStart.name, () => {
     }
     expect(thrown).toBeInstanceOf(RpcException);
     expect((thrown as RpcException).getError()).toMatchObject({ statusCode: 400, message: ['cursor must be a whole number from 0'] });
+  });
+});
+
+const rows = (...sizes: number[]) => sizes.map((bytes, index) => ({ id: `r${index}`, bytes }));
+
+describe(fillPage.name, () => {
+  it.each([
+    ['everything when it fits, and no next page', rows(10, 20, 30), 100, ['r0', 'r1', 'r2'], null],
+    ['up to the budget exactly', rows(40, 60, 1), 100, ['r0', 'r1'], 7],
+    ['rows while they fit, then the next page starts at the first left out', rows(60, 50, 10), 100, ['r0'], 6],
+    ['a first row larger than the budget alone', rows(500, 10), 100, ['r0'], 6],
+    ['a last row larger than the budget alone, and nothing after it', rows(500), 100, ['r0'], null],
+    ['nothing from an empty list', rows(), 100, [], null],
+  ])('takes %s', (_case, sized, budget, ids, next) => {
+    const sut = fillPage(sized, 5, budget);
+    expect(sut).toEqual({ ids, nextCursor: next });
+  });
+
+  it('reads sizes that PostgreSQL answers as strings', () => {
+    expect(fillPage([{ id: 'a', bytes: '70' }, { id: 'b', bytes: '70' }], 0, 100)).toEqual({ ids: ['a'], nextCursor: 1 });
+  });
+
+  it('stops at PAGE_ROWS_MAX rows and says the next page starts after them', () => {
+    const sized = Array.from({ length: PAGE_ROWS_MAX + 1 }, (_, index) => ({ id: `r${index}`, bytes: 1 }));
+    const sut = fillPage(sized, 0, 1_000_000);
+    expect(sut.ids).toHaveLength(PAGE_ROWS_MAX);
+    expect(sut.nextCursor).toBe(PAGE_ROWS_MAX);
+  });
+});
+
+describe(inOrderOf.name, () => {
+  it('puts items in the order of the ids and leaves out ids without an item', () => {
+    expect(inOrderOf(['b', 'x', 'a'], [{ id: 'a' }, { id: 'b' }])).toEqual([{ id: 'b' }, { id: 'a' }]);
+  });
+});
+
+describe(followingPageStarts.name, () => {
+  it('says where each page after the first starts, cutting as fillPage does', () => {
+    const sized = rows(60, 50, 10, 90, 100, 5);
+    expect(followingPageStarts(sized, 0, 100)).toEqual([1, 3, 4, 5]);
+    expect(fillPage(sized, 0, 100).nextCursor).toBe(1);
+    expect(fillPage(sized.slice(3), 3, 100).nextCursor).toBe(4);
+  });
+
+  it('knows no following page for a list that fits in one, or an empty one', () => {
+    expect(followingPageStarts(rows(10, 20), 0, 100)).toEqual([]);
+    expect(followingPageStarts(rows(), 0, 100)).toEqual([]);
+  });
+
+  it('starts a page after PAGE_ROWS_MAX rows', () => {
+    const sized = Array.from({ length: PAGE_ROWS_MAX + 2 }, (_, index) => ({ id: `r${index}`, bytes: 1 }));
+    expect(followingPageStarts(sized, 0, 1_000_000)).toEqual([PAGE_ROWS_MAX]);
+  });
+});
+
+describe(fillPageUntil.name, () => {
+  it('ends the page where the following one was said to start, and says it starts there', () => {
+    expect(fillPageUntil(rows(10, 10, 10, 10), 5, 7)).toEqual({ ids: ['r0', 'r1'], nextCursor: 7 });
+  });
+
+  it('ends it earlier when the rows grew past the budget meanwhile', () => {
+    expect(fillPageUntil(rows(LIST_PAGE_BYTES, 10, 10), 5, 7)).toEqual({ ids: ['r0'], nextCursor: 6 });
+  });
+
+  it('says nothing follows the last rows', () => {
+    expect(fillPageUntil(rows(10, 10), 5, 7)).toEqual({ ids: ['r0', 'r1'], nextCursor: null });
+  });
+});
+
+describe(pageEnd.name, () => {
+  it('takes no end, or a whole number after the start', () => {
+    expect(pageEnd(undefined, 5)).toBeUndefined();
+    expect(pageEnd(9, 5)).toBe(9);
+  });
+
+  it.each([5, 4, 5.5, '9', -1])('refuses %p after 5 with a 400 naming until', (until) => {
+    expect(() => pageEnd(until, 5)).toThrow(expect.objectContaining({ error: expect.objectContaining({ statusCode: 400, message: ['until must be a whole number after cursor'] }) }));
   });
 });

@@ -1,7 +1,9 @@
-import { Logger, OnApplicationBootstrap, Provider, Type } from '@nestjs/common';
+import { Logger, Provider, Type } from '@nestjs/common';
 import { TENANT_DELETED } from '@quotebook/contracts';
 import { isUUID } from 'class-validator';
-import { EventBus } from './event-bus';
+import type { DataSource } from 'typeorm';
+import { durableListener } from './durable-listener';
+import { withTenant } from './tenant-transaction';
 
 /** What a service keeps of a tenant, forgotten at once; idempotent, so a redelivered event does no harm. */
 export interface TenantPurger {
@@ -20,34 +22,37 @@ export interface TenantPurgeOptions {
   removed: string;
 }
 
-/** Forgets a deleted tenant when tenancy announces the deletion. */
-export class TenantDeletedListener implements OnApplicationBootstrap {
-  private readonly logger = new Logger(TenantDeletedListener.name);
-
-  constructor(
-    private readonly bus: EventBus,
-    private readonly purger: TenantPurger,
-    private readonly options: Pick<TenantPurgeOptions, 'consumer' | 'removed'>,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.bus.subscribe(TENANT_DELETED, this.options.consumer, async ({ tenantId }) => {
-      // a malformed event would fail on every redelivery: acknowledge it and say so
-      if (typeof tenantId !== 'string' || !isUUID(tenantId)) {
-        this.logger.warn(`tenant.deleted without a valid tenant id ignored: ${JSON.stringify(tenantId)}`);
-        return;
-      }
-      const removed = await this.purger.purgeTenant(tenantId);
-      this.logger.log(`Tenant ${tenantId} deleted: removed ${removed} ${this.options.removed}`);
-    });
-  }
+/**
+ * Deletes the tenant's rows of each table (schema-qualified), in the order given (children before the
+ * parents their foreign keys protect), in one transaction; returns how many rows went.
+ */
+export function deleteTenantRows(dataSource: DataSource, tenantId: string, tables: readonly string[]): Promise<number> {
+  return withTenant(dataSource, tenantId, async (manager) => {
+    let removed = 0;
+    for (const table of tables) {
+      const [, affected]: [unknown, number] = await manager.query(`DELETE FROM ${table} WHERE tenant_id = $1`, [tenantId]);
+      removed += affected;
+    }
+    return removed;
+  });
 }
 
-/** The listener as a provider of the module that holds the purger (the process must import EventsModule). */
+const logger = new Logger('TenantDeletedListener');
+
+/** Forgets a deleted tenant when tenancy announces the deletion: a provider of the module that holds the purger. */
 export function tenantDeletedListener(options: TenantPurgeOptions): Provider {
-  return {
-    provide: TenantDeletedListener,
-    useFactory: (bus: EventBus, purger: TenantPurger) => new TenantDeletedListener(bus, purger, options),
-    inject: [EventBus, options.purger],
-  };
+  return durableListener({
+    event: TENANT_DELETED,
+    consumer: options.consumer,
+    handler: options.purger,
+    handle: async (purger, { tenantId }) => {
+      // a malformed event would fail on every redelivery: acknowledge it and say so
+      if (typeof tenantId !== 'string' || !isUUID(tenantId)) {
+        logger.warn(`tenant.deleted without a valid tenant id ignored: ${JSON.stringify(tenantId)}`);
+        return;
+      }
+      const removed = await purger.purgeTenant(tenantId);
+      logger.log(`Tenant ${tenantId} deleted: removed ${removed} ${options.removed}`);
+    },
+  });
 }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
-import { appError, pageStart, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, requireResourceId, type SizedRow, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { requireResourceId } from '../ids';
-import { fillPage, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
+import { TAG_ID_BYTES } from '../tags/tag-links';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
 import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { Customer } from './customer.entity';

@@ -1,3 +1,4 @@
+import { grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { CATALOGUE_RUNTIME_ROLE as APP_ROLE } from '../catalogue.schema';
 
@@ -12,8 +13,6 @@ const TABLES = [
   'customers',
   'customer_tags',
 ] as const;
-
-const CURRENT_TENANT = `nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
 /**
  * The catalogue: VAT rates, tags, price lists, products with their tags and availability periods,
@@ -185,36 +184,8 @@ export class CreateCatalogue1767312000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX "customer_tags_tenant_idx" ON "catalogue"."customer_tags" ("tenant_id", "tag_id")`);
 
-    // Row-level security: FORCE makes it apply to the tables' owner too (superusers are never bound).
-    for (const table of TABLES) {
-      await queryRunner.query(`ALTER TABLE "catalogue"."${table}" ENABLE ROW LEVEL SECURITY`);
-      await queryRunner.query(`ALTER TABLE "catalogue"."${table}" FORCE ROW LEVEL SECURITY`);
-      await queryRunner.query(`
-        CREATE POLICY "tenant_isolation" ON "catalogue"."${table}"
-          USING ("tenant_id" = ${CURRENT_TENANT})
-          WITH CHECK ("tenant_id" = ${CURRENT_TENANT})`);
-    }
-
-    // The runtime role: no login, no table of its own, no BYPASSRLS. Roles belong to the whole cluster,
-    // so another database (a test run, a second deployment) may have created it already, possibly at
-    // this very moment (then the unique index of pg_authid answers instead of duplicate_object).
-    await queryRunner.query(`
-      DO $$ BEGIN
-        CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
-      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-      END $$`);
-    // the connecting user must be a member to SET ROLE to it (a superuser needs no membership)
-    await queryRunner.query(`
-      DO $$ BEGIN
-        IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
-          EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
-        END IF;
-      EXCEPTION WHEN unique_violation THEN NULL;
-      END $$`);
-    await queryRunner.query(`GRANT USAGE ON SCHEMA "catalogue" TO ${APP_ROLE}`);
-    await queryRunner.query(
-      `GRANT SELECT, INSERT, UPDATE, DELETE ON ${TABLES.map((table) => `"catalogue"."${table}"`).join(', ')} TO ${APP_ROLE}`,
-    );
+    await isolateTenantRows(queryRunner, 'catalogue', TABLES);
+    await grantRuntimeRole(queryRunner, 'catalogue', APP_ROLE, TABLES);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PriceListDto, PriceListView, Principal } from '@quotebook/contracts';
-import { appError, requireTenantAccess, requireTenantAdministration, withTenant } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess, requireTenantAdministration, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
-import { requireResourceId } from '../ids';
 import { deleteUnlessUsed, PRICE_LISTS } from '../in-use';
 import { moneyOrNull } from '../money';
 import { PriceList } from './price-list.entity';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityDto, AvailabilityView, Principal } from '@quotebook/contracts';
-import { appError, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
-import { requireResourceId } from '../ids';
 import { moneyOrNull } from '../money';
 import { Availability } from './availability.entity';
 import { Product } from './product.entity';

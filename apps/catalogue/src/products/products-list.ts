@@ -1,7 +1,7 @@
 import type { ListPage, ProductView } from '@quotebook/contracts';
 import type { EntityManager } from 'typeorm';
-import { fillPageUntil, followingPageStarts, inOrderOf, PAGE_ROWS_MAX, type SizedRow, TAG_ID_BYTES } from '../list-pages';
-import { tagIdsByItem } from '../tags/tag-links';
+import { fillPageUntil, followingPageStarts, inOrderOf, PAGE_ROWS_MAX, type SizedRow } from '@quotebook/server-core';
+import { TAG_ID_BYTES, tagIdsByItem } from '../tags/tag-links';
 import type { Product } from './product.entity';
 import { mapProduct, type PeriodFields } from './product.views';
 
@@ -45,7 +45,7 @@ const PRODUCT_COLUMNS = `id, tenant_id AS "tenantId", code, titles, subtitles, s
   extended_descriptions AS "extendedDescriptions", duration_hours AS "durationHours", duration_minutes AS "durationMinutes",
   vat_rate_id AS "vatRateId", created_at AS "createdAt"`;
 
-const PERIOD_COLUMNS = `id, product_id AS "productId", start_date AS "startDate", end_date AS "endDate",
+export const PERIOD_COLUMNS = `id, product_id AS "productId", start_date AS "startDate", end_date AS "endDate",
   has_min_participants AS "hasMinParticipants", min_participants AS "minParticipants",
   has_cost_per_person AS "hasCostPerPerson", cost_per_person AS "costPerPerson", has_flat_rate AS "hasFlatRate",
   flat_rate AS "flatRate", has_additional_costs AS "hasAdditionalCosts", additional_costs AS "additionalCosts",

@@ -11,11 +11,9 @@ import {
   type SetTagsDto,
   type TagIdsView,
 } from '@quotebook/contracts';
-import { appError, pageStart, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, pageEnd, pageStart, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueEnv } from '../env';
-import { requireResourceId } from '../ids';
-import { pageEnd } from '../list-pages';
 import { replaceTags, tagIdsOf } from '../tags/tag-links';
 import { assertVatRateOfTenant } from '../vat-rates/vat-rates.service';
 import { Availability } from './availability.entity';

@@ -2,6 +2,9 @@ import { TAG_TARGET_TYPES, type TagTargetType } from '@quotebook/contracts';
 import { appError } from '@quotebook/server-core';
 import type { EntityManager } from 'typeorm';
 
+/** The JSON size of a tag id inside an item's `tagIds`: 36 characters, quotes and a comma. */
+export const TAG_ID_BYTES = 40;
+
 /** Where the tags of each kind of item are linked. Table and column names come only from here. */
 const LINKS: Record<TagTargetType, { table: string; itemColumn: string }> = {
   product: { table: 'catalogue.product_tags', itemColumn: 'product_id' },

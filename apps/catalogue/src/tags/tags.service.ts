@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Principal, TagDto, TagView } from '@quotebook/contracts';
-import { appError, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
-import { requireResourceId } from '../ids';
 import { countTagged, isTagTargetType } from './tag-links';
 import { Tag } from './tag.entity';
 import { mapTag } from './tag.views';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { formatCents, toCents, type Principal, type VatRateDto, type VatRateView } from '@quotebook/contracts';
-import { appError, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
-import { requireResourceId } from '../ids';
 import { deleteUnlessUsed, VAT_RATES } from '../in-use';
 import { VatRate } from './vat-rate.entity';
 import { mapVatRate } from './vat-rate.views';
