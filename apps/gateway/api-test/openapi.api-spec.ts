@@ -24,13 +24,14 @@ interface Schema {
 interface Parameter {
   name: string;
   in: string;
+  required?: boolean;
   schema?: Schema;
 }
 interface Operation {
   operationId: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<string, { content?: Record<string, { schema: Schema }>; headers?: Record<string, { schema: Schema }> }>;
   security?: Record<string, string[]>[];
   'x-roles'?: string[];
 }
@@ -89,7 +90,7 @@ beforeAll(async () => {
 
 describe('the OpenAPI document at /api/docs-json', () => {
   it('lists every route of the API', () => {
-    expect(operations.length).toBeGreaterThanOrEqual(49);
+    expect(operations.length).toBeGreaterThanOrEqual(63);
   });
 
   it('describes the request body of every operation that takes one', () => {
@@ -98,7 +99,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
       .filter(({ operation }) => !Object.values(operation.requestBody?.content ?? {}).some((media) => isDescribed(media.schema)))
       .map(({ method, path }) => `${method} ${path}`);
     expect(undescribed).toEqual([]);
-    expect(operations.filter(({ operation }) => operation.requestBody).length).toBeGreaterThanOrEqual(20);
+    expect(operations.filter(({ operation }) => operation.requestBody).length).toBeGreaterThanOrEqual(28);
   });
 
   it('describes every success answer: a schema with properties or items, or 204 with no body', () => {
@@ -195,7 +196,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
         if (!optional && !schema.required?.includes(property)) problems.push(`${name}.${property} not required`);
       }
     }
-    expect(bodies.size).toBeGreaterThanOrEqual(15);
+    expect(bodies.size).toBeGreaterThanOrEqual(20);
     expect(problems).toEqual([]);
   });
 
@@ -252,5 +253,53 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(document.paths['/api/tenants/{tenantId}'].delete.responses['204']).toBeDefined();
     const logo = document.paths['/api/tenants/{tenantId}/logo'].post;
     expect(logo.requestBody?.content['multipart/form-data'].schema.properties?.['logo']).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('describes the quotes: the paths the spec writes, the list’s query with its limits and count, the bodies and who may call them', () => {
+    const quotes = '/api/tenants/{tenantId}/quotes';
+    const paths = Object.keys(document.paths).filter((path) => path.startsWith(quotes));
+    expect(paths.sort()).toEqual(
+      [
+        quotes,
+        `${quotes}/{quoteId}`,
+        `${quotes}/{quoteId}/items`,
+        `${quotes}/{quoteId}/items/{itemId}`,
+        `${quotes}/{quoteId}/consumptions`,
+        `${quotes}/{quoteId}/consumptions/{consumptionId}`,
+      ].sort(),
+    );
+    const list = document.paths[quotes].get;
+    const query = Object.fromEntries((list.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]));
+    expect(Object.keys(query).sort()).toEqual(['customerId', 'from', 'limit', 'offset', 'search', 'status', 'to']);
+    expect(Object.values(query).map((parameter) => parameter.required)).toEqual(Object.keys(query).map(() => false));
+    expect(query['limit'].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+    expect(query['offset'].schema).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(query['from'].schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(query['to'].schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(query['customerId'].schema).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(query['search'].schema).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(query['status'].schema?.enum).toEqual([...contracts.QUOTE_STATUSES]);
+    expect(list.responses['200'].headers?.['X-Total-Count']?.schema).toEqual({ type: 'integer' });
+    expect(list.responses['200'].content?.['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/QuoteView' } });
+
+    expect(bodySchemaName(document.paths[quotes].post)).toBe('CreateQuoteDto');
+    expect(bodySchemaName(document.paths[`${quotes}/{quoteId}`].put)).toBe('UpdateQuoteDto');
+    expect(bodySchemaName(document.paths[`${quotes}/{quoteId}/items`].put)).toBe('ReplaceQuoteItemsDto');
+    expect(document.paths[quotes].post.responses['201'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/QuoteDetailView' });
+    expect(document.paths[`${quotes}/{quoteId}`].delete.responses['204']).toBeDefined();
+    expect(document.components.schemas['UpdateQuoteDto'].required ?? []).toEqual([]);
+    expect(document.components.schemas['CreateQuoteDto'].required).toEqual(expect.arrayContaining(['customerId', 'serviceDate']));
+    expect(document.components.schemas['QuoteItemDto'].properties?.['quantity']).toMatchObject({ type: 'integer', minimum: 1, maximum: 999 });
+    expect(document.components.schemas['UpdateQuoteDto'].properties?.['serviceStartTime']).toMatchObject({ format: 'date-time', nullable: true });
+    expect(document.components.schemas['QuoteView'].properties?.['shortId'].format).toBeUndefined();
+
+    const everyone = ['superadmin', 'tenant_admin', 'tenant_user'];
+    for (const path of paths) {
+      for (const [method, operation] of Object.entries(document.paths[path])) expect([method, path, operation['x-roles']]).toEqual([method, path, everyone]);
+    }
+    expect(document.paths['/api/tenants/{tenantId}/dashboard'].get['x-roles']).toEqual(['superadmin', 'tenant_admin']);
+    expect(document.paths['/api/tenants/{tenantId}/dashboard'].get.responses['200'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/DashboardView',
+    });
   });
 });
