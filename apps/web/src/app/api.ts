@@ -5,6 +5,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { bodyText, formatHttpError, serverMessageOf, type ApiError } from '../shared/http-errors';
 import { reloadPage } from './page-reload';
@@ -64,7 +65,7 @@ export function toApiError(error: FetchBaseQueryError, response?: Response): Api
  * fetchBaseQuery plus the session rule: a 401 or 403 on an authenticated call means the
  * session is gone, so it is cleared and the page reloads onto a login screen.
  */
-export const gatewayBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
+export const gatewayBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (
   args,
   api,
   extraOptions,
@@ -88,7 +89,7 @@ export function tenantPath(tenantId: string, ...segments: string[]): string {
   return ['tenants', tenantId, ...segments].map(encodeURIComponent).join('/');
 }
 
-const TAG_TYPES = ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User'] as const;
+const TAG_TYPES = ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User', 'Quote', 'Dashboard'] as const;
 export type ApiTagType = (typeof TAG_TYPES)[number];
 
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */
@@ -112,25 +113,33 @@ interface CrudOptions<K extends string> {
   writePath?: string;
   /** other lists a delete changes (links to the deleted record) */
   deleteAlsoInvalidates?: readonly ApiTagType[];
+  /** other lists (or figures) every write changes, e.g. the dashboard's counts */
+  alsoInvalidates?: readonly ApiTagType[];
 }
 
 type ItemArg<K extends string> = { tenantId: string } & { [P in K]: string };
 
+/** The whole-list tag of each type: what a list provides and a write invalidates. */
+const listTags = (types: readonly ApiTagType[]) => types.map((type) => ({ type, id: 'LIST' }) as const);
+
 /**
  * List, create, update and delete of one tenant-scoped resource, declared once: the list provides
- * `{ type, id: 'LIST' }` and every write invalidates it. The create body carries the agency id, as the
- * gateway checks it against the path.
+ * `{ type, id: 'LIST' }` and every write invalidates it (an update or delete also the record's own
+ * `{ type, id }`, for a resource that reads single records). The create body carries the agency id, as
+ * the gateway checks it against the path. `UpdateBody` is the create body unless told.
  *
  * Usage: api.injectEndpoints({ endpoints: (build) => {
  *   const crud = crudEndpoints<TagView, TagRequest>(build, { type: 'Tag', path: 'tags' });
  *   return { listTags: crud.list, createTag: crud.create, updateTag: crud.update, deleteTag: crud.remove };
  * } });
  */
-export function crudEndpoints<View, Body, K extends string = 'id'>(build: Builder, options: CrudOptions<K>) {
+export function crudEndpoints<View, Body, K extends string = 'id', UpdateBody = Body>(build: Builder, options: CrudOptions<K>) {
   const list = [{ type: options.type, id: 'LIST' }] as const;
+  const writes = [...list, ...listTags(options.alsoInvalidates ?? [])];
   const idKey = (options.idKey ?? 'id') as K;
   const collection = (tenantId: string) => (options.writePath ? encodeURIComponent(options.writePath) : tenantPath(tenantId, options.path));
   const item = (arg: ItemArg<K>) => `${collection(arg.tenantId)}/${encodeURIComponent(arg[idKey])}`;
+  const record = (arg: ItemArg<K>) => ({ type: options.type, id: arg[idKey] });
   return {
     list: build.query<View[], string>({
       query: (tenantId) => tenantPath(tenantId, options.path),
@@ -138,15 +147,55 @@ export function crudEndpoints<View, Body, K extends string = 'id'>(build: Builde
     }),
     create: build.mutation<View, { tenantId: string; body: Body }>({
       query: ({ tenantId, body }) => ({ url: collection(tenantId), method: 'POST', body: { ...body, tenantId } }),
-      invalidatesTags: list,
+      invalidatesTags: writes,
     }),
-    update: build.mutation<View, ItemArg<K> & { body: Body }>({
+    update: build.mutation<View, ItemArg<K> & { body: UpdateBody }>({
       query: (arg) => ({ url: item(arg), method: 'PUT', body: arg.body }),
-      invalidatesTags: list,
+      invalidatesTags: (_result, _error, arg) => [...writes, record(arg)],
     }),
     remove: build.mutation<void, ItemArg<K>>({
       query: (arg) => ({ url: item(arg), method: 'DELETE' }),
-      invalidatesTags: [...list, ...(options.deleteAlsoInvalidates ?? []).map((type) => ({ type, id: 'LIST' }))],
+      invalidatesTags: (_result, _error, arg) => [...writes, record(arg), ...listTags(options.deleteAlsoInvalidates ?? [])],
     }),
   };
+}
+
+/** One page of a list the server pages: its rows and how many match in all (`X-Total-Count`). */
+export interface ListPageOf<View> {
+  items: View[];
+  total: number;
+}
+
+/** Where a page starts and how long it is. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A list filtered and paged by the server: `GET tenants/{tenantId}/{path}?<filters>&limit&offset`,
+ * answered with the page's rows and the `X-Total-Count` header. Empty filters are left out of the
+ * query; the parameters keep the order of `filterKeys`, then limit and offset.
+ */
+export function pagedListEndpoint<View, Filters extends object>(
+  build: Builder,
+  options: { type: ApiTagType; path: string; filterKeys: readonly (keyof Filters & string)[] },
+) {
+  return build.query<ListPageOf<View>, { tenantId: string; filters: Filters; page: PageWindow }>({
+    query: ({ tenantId, filters, page }) => {
+      const params = new URLSearchParams();
+      for (const key of options.filterKeys) {
+        const value = filters[key];
+        if (value !== undefined && value !== null && String(value) !== '') params.set(key, String(value));
+      }
+      params.set('limit', String(page.limit));
+      params.set('offset', String(page.offset));
+      return `${tenantPath(tenantId, options.path)}?${params}`;
+    },
+    transformResponse: (items: View[], meta) => {
+      const total = Number(meta?.response?.headers.get('X-Total-Count'));
+      return { items, total: Number.isFinite(total) && meta?.response?.headers.has('X-Total-Count') ? total : items.length };
+    },
+    providesTags: [{ type: options.type, id: 'LIST' }],
+  });
 }

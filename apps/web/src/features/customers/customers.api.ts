@@ -7,7 +7,12 @@ export type CustomerRequest = Omit<CustomerView, 'id' | 'tagIds' | 'createdAt'>;
 /** The list answers each customer with its tag ids: no call per row. */
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => {
-    const crud = crudEndpoints<CustomerView, CustomerRequest>(build, { type: 'Customer', path: 'customers' });
+    const crud = crudEndpoints<CustomerView, CustomerRequest>(build, {
+      type: 'Customer',
+      path: 'customers',
+      // the dashboard counts customers; quotes show their customer's name
+      alsoInvalidates: ['Dashboard', 'Quote'],
+    });
     return {
       listCustomers: crud.list,
       createCustomer: crud.create,

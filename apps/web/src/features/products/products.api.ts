@@ -29,7 +29,13 @@ const productPath = ({ tenantId, productId }: ProductRef, ...segments: string[])
  */
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => {
-    const crud = crudEndpoints<ProductView, ProductRequest, 'productId'>(build, { type: 'Product', path: 'products', idKey: 'productId' });
+    const crud = crudEndpoints<ProductView, ProductRequest, 'productId'>(build, {
+      type: 'Product',
+      path: 'products',
+      idKey: 'productId',
+      // the dashboard counts the agency's products
+      alsoInvalidates: ['Dashboard'],
+    });
     return {
       listProducts: crud.list,
       createProduct: crud.create,

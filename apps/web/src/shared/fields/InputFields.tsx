@@ -8,6 +8,21 @@ export function DateField(props: FieldProps) {
   return <TextField {...props} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
 }
 
+/** A time of day (`hh:mm`), its label always above the browser's time input. */
+export function TimeField(props: FieldProps) {
+  return <TextField {...props} type="time" slotProps={{ inputLabel: { shrink: true } }} />;
+}
+
+/** A date and time of day (`yyyy-mm-ddThh:mm`), its label always above the browser's input. */
+export function DateTimeField(props: FieldProps) {
+  return <TextField {...props} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />;
+}
+
+/** A whole number from `min` up. */
+export function CountField({ min = 0, ...props }: FieldProps & { min?: number }) {
+  return <TextField {...props} type="number" slotProps={{ htmlInput: { min, step: 1 } }} />;
+}
+
 /** An amount in euro: non-negative, cents. */
 export function MoneyField(props: FieldProps) {
   return (

@@ -27,6 +27,8 @@ export interface EntityFormOptions<V, S> {
   failureToast?: (error: unknown) => ToastMessage;
   /** after a successful save, e.g. closing the dialog */
   onSaved?: (saved: S) => void;
+  /** after a failed save has been reported, e.g. to offer reloading what someone else changed */
+  onFailed?: (error: unknown) => void;
 }
 
 /**
@@ -54,6 +56,13 @@ export function useEntityForm<V extends object, S = unknown>(options: EntityForm
   const toast = useToast();
 
   const set = <K extends keyof V>(field: K, value: V[K]) => setValues((current) => ({ ...current, [field]: value }));
+  /** Several fields at once, worked out from the current values. */
+  const update = (change: (current: V) => Partial<V>) => setValues((current) => ({ ...current, ...change(current) }));
+  /** Starts again from `next` (e.g. the record as just reloaded), without errors. */
+  const reset = (next: V) => {
+    setValues(next);
+    setErrors({});
+  };
 
   const submit = async () => {
     if (saving.current) return;
@@ -72,6 +81,7 @@ export function useEntityForm<V extends object, S = unknown>(options: EntityForm
       const field = reason ? options.reasons?.[reason] : undefined;
       if (field && isApiError(error)) setErrors({ [field]: error.serverMessage ?? error.message } as FormErrors<V>);
       else toast(options.failureToast?.(error) ?? failureToast(error, options.failure));
+      options.onFailed?.(error);
     } finally {
       saving.current = false;
       setBusy(false);
@@ -104,7 +114,7 @@ export function useEntityForm<V extends object, S = unknown>(options: EntityForm
     disabled: busy,
   });
 
-  return { values, errors, busy, set, submit, text, select, checkbox };
+  return { values, errors, busy, set, update, reset, submit, text, select, checkbox };
 }
 
 export type EntityForm<V extends object> = ReturnType<typeof useEntityForm<V>>;

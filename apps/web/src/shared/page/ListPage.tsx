@@ -37,6 +37,8 @@ export interface ListPageProps<T extends { id: string }> {
    * plural ("VAT Rates"), and the Add button, load error, delete confirmation and toasts name it.
    */
   noun: string;
+  /** the page's heading when it is not the plural of `noun` ('Quote Management') */
+  title?: string;
   subtitle: string;
   /** the Add button's icon, a plus unless told */
   addIcon?: ReactNode;
@@ -52,12 +54,25 @@ export interface ListPageProps<T extends { id: string }> {
   empty: Message;
   /** when the filters leave nothing although there are rows */
   noMatch?: Message;
+  /**
+   * For a list the server filters (and pages): whether any filter is set, which tells `noMatch` from
+   * `empty` when a page comes back without rows.
+   */
+  filtersActive?: boolean;
+  /** a line above the rows, e.g. how many are shown of how many */
+  summary?: ReactNode;
+  /** the page controls below the rows of a list the server pages */
+  pagination?: ReactNode;
+  /** opens the create dialog as the page opens (a link elsewhere asked for it) */
+  startAdding?: boolean;
   /** the create/edit dialog: `row` is absent for a new one */
   editor: (row: T | undefined, close: () => void) => ReactNode;
   /** the delete: the confirmation question and the call; rows for which `canDelete` is false have no Delete */
   remove: { confirmation: string; run: (row: T) => { unwrap(): Promise<unknown> }; canDelete?: (row: T) => boolean };
   /** actions before Edit and Delete */
   extraActions?: (row: T) => RowAction[];
+  /** actions between Edit and Delete */
+  afterEditActions?: (row: T) => RowAction[];
   /** cards at every width, not only on a phone */
   cardsOnly?: boolean;
   /** dialogs of the extra actions */
@@ -80,21 +95,23 @@ const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0
 export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const { list, columns, nameOf, remove } = props;
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [editing, setEditing] = useState<EditorState<T>>(null);
+  const [editing, setEditing] = useState<EditorState<T>>(props.startAdding ? {} : null);
   const deletion = useConfirmedDelete<T>({ noun: props.noun, confirmation: remove.confirmation, nameOf, remove: remove.run });
   const rows = props.filter ? props.filter(list.data ?? []) : (list.data ?? []);
-  const title = `${titleCase(props.noun)}s`;
+  const title = props.title ?? `${titleCase(props.noun)}s`;
   const cards = narrow || props.cardsOnly;
 
   const actionsOf = (row: T): RowAction[] => [
     ...(props.extraActions?.(row) ?? []),
     { label: 'Edit', icon: <EditOutlinedIcon fontSize="small" />, onClick: () => setEditing({ row }) },
+    ...(props.afterEditActions?.(row) ?? []),
     ...(remove.canDelete?.(row) === false
       ? []
       : [{ label: 'Delete', icon: <DeleteOutlinedIcon fontSize="small" />, onClick: () => deletion.ask(row), destructive: true }]),
   ];
 
-  const message = list.data && rows.length === 0 ? (list.data.length === 0 ? props.empty : (props.noMatch ?? props.empty)) : null;
+  const nothingAtAll = props.filtersActive === undefined ? list.data?.length === 0 : !props.filtersActive;
+  const message = list.data && rows.length === 0 ? (nothingAtAll ? props.empty : (props.noMatch ?? props.empty)) : null;
   const empty = message && <EmptyState title={message.title} hint={message.hint} />;
 
   return (
@@ -114,6 +131,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
           {props.filters}
         </Card>
       )}
+      {props.summary}
       {cards ? (
         <Box sx={cardGrid} component="section" aria-label={title} aria-busy={list.isLoading}>
           {list.isLoading && [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={120} />)}
@@ -140,6 +158,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
               </CardActions>
             </Card>
           ))}
+          {props.pagination && <Box sx={{ gridColumn: '1 / -1' }}>{props.pagination}</Box>}
         </Box>
       ) : (
         <Card>
@@ -155,6 +174,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
               </TableRow>
             ))}
           </DataTable>
+          {props.pagination}
         </Card>
       )}
       {editing && props.editor(editing.row, () => setEditing(null))}
