@@ -13,13 +13,15 @@ import { PriceListsModule } from './price-lists/price-lists.module';
 import { Availability } from './products/availability.entity';
 import { Product } from './products/product.entity';
 import { ProductsModule } from './products/products.module';
+import { QuoteUsage } from './quoting-links/quote-usage';
+import { QuotingLinksModule } from './quoting-links/quoting-links.module';
 import { Tag } from './tags/tag.entity';
 import { TagsModule } from './tags/tags.module';
 import { TenantPurgeService } from './tenant-purge/tenant-purge.service';
 import { VatRate } from './vat-rates/vat-rate.entity';
 import { VatRatesModule } from './vat-rates/vat-rates.module';
 
-/** A tenant's catalogue: VAT rates, tags, price lists, products with availability, customers. */
+/** A tenant's catalogue: VAT rates, tags, price lists, products with availability, customers; what prices a quote. */
 @Module({})
 export class CatalogueModule {
   static forRoot(env: CatalogueEnv): DynamicModule {
@@ -43,14 +45,17 @@ export class CatalogueModule {
         PriceListsModule,
         ProductsModule,
         CustomersModule,
+        QuotingLinksModule,
       ],
       providers: [
         { provide: CatalogueEnv, useValue: env },
+        // asked before a customer or a product is deleted
+        QuoteUsage,
         // a deleted tenant's whole catalogue goes when tenancy announces the deletion
         TenantPurgeService,
         tenantDeletedListener({ consumer: 'catalogue', purger: TenantPurgeService, removed: 'catalogue row(s)' }),
       ],
-      exports: [CatalogueEnv],
+      exports: [CatalogueEnv, QuoteUsage],
     };
   }
 }

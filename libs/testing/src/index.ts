@@ -3,3 +3,5 @@ export * from './stack';
 export * from './images';
 export * from './pages';
 export * from './document-files';
+export * from './catalogue-rows';
+export * from './principals';

@@ -2,7 +2,7 @@
 // journeys' TypeScript loader cannot compile.
 import { NestFactory } from '@nestjs/core';
 import { RpcException } from '@nestjs/microservices';
-import { EVENTS_STREAM, isAppError, type AppError, type Principal, type TenantSessionState } from '@quotebook/contracts';
+import { EVENTS_STREAM, isAppError, type AppError, type Principal, type RpcPattern, type TenantSessionState } from '@quotebook/contracts';
 import {
   encodeTenantState,
   encodeUserState,
@@ -53,6 +53,35 @@ export async function rpcError(call: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error('the call succeeded but was expected to fail');
+}
+
+/** How many requests were sent on a subject since the watch began. */
+export interface RequestWatch {
+  readonly count: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Watches the requests sent on a pattern's subject from now on: a listener beside its service, outside
+ * its queue group, so it sees every request without answering any (e.g. to prove one call, not one per row).
+ */
+export async function watchRequests(pattern: RpcPattern<never, unknown>): Promise<RequestWatch> {
+  const connection = await connect({ servers: [TEST_NATS_URL] });
+  const subscription = connection.subscribe(pattern.subject);
+  let count = 0;
+  const counting = (async () => {
+    for await (const _request of subscription) count += 1;
+  })();
+  await connection.flush();
+  return {
+    get count() {
+      return count;
+    },
+    async stop() {
+      await connection.drain();
+      await counting;
+    },
+  };
 }
 
 /** Removes this test file's JetStream stream (its name carries the file's subject prefix). */

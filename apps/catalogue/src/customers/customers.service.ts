@@ -1,11 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CustomerDto, CustomerView, ListPage, Principal, SetTagsDto, TagIdsView } from '@quotebook/contracts';
-import { appError, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, requireResourceId, type SizedRow, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { CUSTOMER_CHANGED, type CustomerDto, type CustomerView, type ListPage, type Principal, type SetTagsDto, type TagIdsView } from '@quotebook/contracts';
+import {
+  appError,
+  type ConstraintErrors,
+  EventBus,
+  fillPage,
+  inOrderOf,
+  PAGE_ROWS_MAX,
+  pageStart,
+  requireResourceId,
+  requireTenantAccess,
+  requireTenantAdministration,
+  type SizedRow,
+  withConstraintErrors,
+  withTenant,
+} from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { TAG_ID_BYTES } from '../tags/tag-links';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
-import { replaceTags, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
+import { QuoteUsage } from '../quoting-links/quote-usage';
+import { replaceTags, TAG_ID_BYTES, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { Customer } from './customer.entity';
 import { customerChanges, mapCustomer } from './customer.views';
 
@@ -19,7 +33,13 @@ const CUSTOMER_FIELDS_BYTES = 64;
 
 @Injectable()
 export class CustomersService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly logger = new Logger(CustomersService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly quoteUsage: QuoteUsage,
+    private readonly bus: EventBus,
+  ) {}
 
   /**
    * One page of the list, bounded by bytes, in three queries whatever its size: the sizes of the
@@ -60,27 +80,44 @@ export class CustomersService {
 
   /**
    * A new price list must be an active one; a customer may keep the one it has even after that list
-   * was switched off (editing its address must not fail because of it).
+   * was switched off (editing its address must not fail because of it). A new name is announced once
+   * it is stored: quotes show it.
    */
   async update(principal: Principal, tenantId: string, id: string, dto: CustomerDto): Promise<CustomerView> {
     requireTenantAdministration(principal, tenantId);
     const customerId = requireResourceId(id, 'Customer');
-    return this.writing(tenantId, async (manager) => {
+    const { view, renamed } = await this.writing(tenantId, async (manager) => {
       const customer = await findCustomer(manager, tenantId, customerId, true);
+      const formerName = customer.name;
       if (dto.priceListId !== undefined && dto.priceListId !== customer.priceListId) {
         if (dto.priceListId) await assertActivePriceListOfTenant(manager, tenantId, dto.priceListId);
         customer.priceListId = dto.priceListId;
       }
       Object.assign(customer, customerChanges(dto));
       const saved = await manager.save(Customer, customer);
-      return mapCustomer(saved, await tagIdsOf(manager, 'customer', tenantId, customerId));
+      return { view: mapCustomer(saved, await tagIdsOf(manager, 'customer', tenantId, customerId)), renamed: saved.name !== formerName };
     });
+    if (renamed) await this.announceName(tenantId, view);
+    return view;
   }
 
-  /** Removes the customer and its tag links. */
+  /**
+   * The update is stored whatever happens here: an event that could not be published leaves the
+   * quotes showing the former name until the customer's name changes again, and is logged.
+   */
+  private async announceName(tenantId: string, customer: CustomerView): Promise<void> {
+    try {
+      await this.bus.publish(CUSTOMER_CHANGED, { tenantId, customerId: customer.id, name: customer.name });
+    } catch (error) {
+      this.logger.error(`customer.changed of ${customer.id} not published: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Removes the customer and its tag links, unless quotes are for it (409, nothing deleted). */
   async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
     requireTenantAdministration(principal, tenantId);
     const customerId = requireResourceId(id, 'Customer');
+    await this.quoteUsage.assertUnused(principal, tenantId, { customerId });
     await withTenant(this.dataSource, tenantId, async (manager) => {
       const { affected } = await manager.delete(Customer, { tenantId, id: customerId });
       if (!affected) throw customerNotFound();

@@ -15,6 +15,7 @@ import { appError, pageEnd, pageStart, requireResourceId, requireTenantAccess, r
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueEnv } from '../env';
 import { replaceTags, tagIdsOf } from '../tags/tag-links';
+import { QuoteUsage } from '../quoting-links/quote-usage';
 import { assertVatRateOfTenant } from '../vat-rates/vat-rates.service';
 import { Availability } from './availability.entity';
 import { generateProductCode } from './product-code';
@@ -38,6 +39,7 @@ export class ProductsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly languages: TenantLanguages,
     private readonly env: CatalogueEnv,
+    private readonly quoteUsage: QuoteUsage,
   ) {}
 
   /** One page of the list (see readProductsPage); `until`, where the following page starts, bounds it. */
@@ -82,10 +84,11 @@ export class ProductsService {
     });
   }
 
-  /** Removes the product with its periods and tag links (the foreign keys cascade). */
+  /** Removes the product with its periods and tag links (the foreign keys cascade), unless quotes hold it (409). */
   async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
     requireTenantAdministration(principal, tenantId);
     const productId = requireResourceId(id, 'Product');
+    await this.quoteUsage.assertUnused(principal, tenantId, { productId });
     await withTenant(this.dataSource, tenantId, async (manager) => {
       const { affected } = await manager.delete(Product, { tenantId, id: productId });
       if (!affected) throw productNotFound();

@@ -1,9 +1,8 @@
-import type { Principal } from '@quotebook/contracts';
 import { queryDatabase, startBuiltService } from '@quotebook/testing';
 import { useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
-import { randomUUID } from 'node:crypto';
 import { CatalogueModule } from '../app.module';
 import { CatalogueEnv } from '../env';
+import { startQuotingStandIn } from './quoting-stand-in';
 
 /** The catalogue as main.ts runs it. */
 export const catalogueService: ServiceDefinition<CatalogueEnv> = {
@@ -12,9 +11,14 @@ export const catalogueService: ServiceDefinition<CatalogueEnv> = {
   createModule: (env) => CatalogueModule.forRoot(env),
 };
 
-/** The catalogue in this process for the tests of the enclosing `describe`, optionally with tenancy's process beside it. */
+/**
+ * The catalogue in this process for the tests of the enclosing `describe`, with a stand-in of quoting
+ * (asked before a customer or a product is deleted: see quotesUsing) and optionally tenancy's process.
+ */
 export const useCatalogueHarness = (options: { withTenancy?: boolean } = {}) =>
-  useServiceHarness(catalogueService, options.withTenancy ? { companions: { tenancy: startTenancyProcess }, startTimeoutMs: 120_000 } : {});
+  options.withTenancy
+    ? useServiceHarness(catalogueService, { companions: { quoting: startQuotingStandIn, tenancy: startTenancyProcess }, startTimeoutMs: 120_000 })
+    : useServiceHarness(catalogueService, { companions: { quoting: startQuotingStandIn } });
 
 /** The real tenancy service as its own process: catalogue asks it for an agency's languages and state. */
 export const startTenancyProcess = (databaseUrl: string) => startBuiltService('tenancy', databaseUrl);
@@ -32,14 +36,7 @@ export async function insertTenant(databaseUrl: string, keyword: string, languag
   return row.id;
 }
 
-export const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null, sessionVersion: 1 };
-export const adminOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 });
-export const userOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_user', tenantId, sessionVersion: 1 });
-
-/** Two agencies that exist only by their ids, and an administrator of the first. */
-export function twoAgencies() {
-  const tenantA = randomUUID();
-  return { tenantA, tenantB: randomUUID(), admin: adminOf(tenantA) };
-}
+export { adminOf, superadmin, twoAgencies, userOf } from '@quotebook/testing';
 
 export { registerSession, registerTenantState, rpcError } from '@quotebook/testing/rpc';
+export { quotesUsing } from './quoting-stand-in';
