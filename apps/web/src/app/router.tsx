@@ -95,8 +95,12 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // where tenant users land; until the quotes page exists it shows the frame alone
-          { path: '/:keyword/quotes', handle: { title: 'Quotes', agency: true } satisfies PageTitleHandle },
+          // every role of the agency works with quotes; tenant users land here
+          {
+            path: '/:keyword/quotes',
+            handle: tabTitle('quotes'),
+            lazy: () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuotesPage })),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page Not Found' } satisfies PageTitleHandle },

@@ -1,8 +1,13 @@
 import type {
   AvailabilityView,
+  ConsumptionView,
   CustomerView,
+  DashboardView,
   PriceListView,
   ProductView,
+  QuoteDetailView,
+  QuoteItemView,
+  QuoteView,
   TagView,
   TenantPublicView,
   TenantView,
@@ -203,4 +208,88 @@ export function aCustomer(overrides: Partial<CustomerView> = {}): CustomerView {
     createdAt: '2025-01-10T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A pending quote of Scuola Dante with one automatic item worth € 365,00 (none confirmed). */
+export function aQuote(overrides: Partial<QuoteView> = {}): QuoteView {
+  const id = overrides.id ?? 'quote-00000000a1b2c3';
+  return {
+    id,
+    shortId: id.slice(-6).toUpperCase(),
+    customerId: 'customer-1',
+    customerName: 'Scuola Dante Alighieri',
+    subject: 'Gita di primavera',
+    serviceDate: '2025-05-15',
+    expiryDate: '2025-06-14',
+    bookingDateTime: null,
+    actualServiceDateTime: null,
+    status: 'pending',
+    serviceStartTime: '2025-05-15T09:30:00',
+    estimatedEndTime: null,
+    serviceEndTime: null,
+    serviceNotes: null,
+    actualParticipants: 0,
+    totalAmount: '365.00',
+    confirmedTotal: '0.00',
+    confirmation: 'none',
+    itemCount: 1,
+    confirmedItemCount: 0,
+    priceListId: null,
+    priceListName: null,
+    version: 3,
+    createdAt: '2025-04-01T08:00:00.000Z',
+    updatedAt: '2025-04-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aQuoteItem(overrides: Partial<QuoteItemView> = {}): QuoteItemView {
+  return {
+    id: 'item-1',
+    quoteId: 'quote-00000000a1b2c3',
+    productId: 'product-1',
+    productCode: 'AB12CD',
+    description: 'Tour del Colosseo',
+    quantity: 4,
+    unitPrice: '25.00',
+    totalPrice: '365.00',
+    computedPrice: '365.00',
+    priceSource: 'auto',
+    orderConfirmed: false,
+    confirmedParticipants: 0,
+    priceIncludesVat: false,
+    vatRate: '22.00',
+    vatLabel: '+ IVA 22%',
+    priceListApplied: false,
+    createdAt: '2025-04-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aConsumption(overrides: Partial<ConsumptionView> = {}): ConsumptionView {
+  return {
+    id: 'consumption-1',
+    quoteId: 'quote-00000000a1b2c3',
+    productId: null,
+    description: 'Pranzo al sacco',
+    quantity: 12,
+    unitValue: '8.50',
+    totalValue: '102.00',
+    consumedAt: '2025-05-15T13:00:00',
+    ...overrides,
+  };
+}
+
+/** A quote with its items and consumptions, as one quote is read. */
+export function aQuoteDetail(overrides: Partial<QuoteDetailView> = {}): QuoteDetailView {
+  return { ...aQuote(overrides), items: [aQuoteItem()], consumptions: [], ...overrides };
+}
+
+export function aDashboard(overrides: Partial<DashboardView> = {}): DashboardView {
+  return { activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1234.50', recentQuotes: [], ...overrides };
+}
+
+/** A page of a list the server pages: its rows, and how many match in all in `X-Total-Count`. */
+export function pageOf(items: unknown[], total = items.length): Response {
+  return new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'X-Total-Count': String(total) } });
 }

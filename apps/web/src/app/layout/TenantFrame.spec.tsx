@@ -37,7 +37,7 @@ describe('tenant pages', () => {
     expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Price Lists', 'VAT Rates', 'Tags', 'Users', 'Impostazioni']);
+    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Tags', 'Users', 'Impostazioni']);
     expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'VAT Rates' }).getAttribute('href')).toBe('/sole/vat-rates');
   });
@@ -66,12 +66,12 @@ describe('tenant pages', () => {
     renderApp('/sole/users', { token: 'token-sa', user: superadmin });
 
     expect(await screen.findByText('No users yet')).toBeTruthy();
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(8);
+    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(9);
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it.each(['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings'])(
-    'send a tenant user from %s to quotes, framed without any admin tab',
+    'send a tenant user from %s to quotes, framed with the Quotes tab alone',
     async (segment) => {
       const clerk = aUser({ role: 'tenant_user' });
       const { requests } = stubGateway(...agency, me(clerk));
@@ -79,12 +79,13 @@ describe('tenant pages', () => {
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
       expect(await screen.findByText('Ciao, Mario Rossi')).toBeTruthy();
-      expect(screen.queryByRole('tablist')).toBeNull();
-      expect(screen.queryByRole('tab')).toBeNull();
-      // the admin page never asked for its data
-      expect(requests.map((request) => request.path)).toEqual(
-        expect.not.arrayContaining([expect.stringMatching(/\/api\/tenants\/tenant-1\//)]),
-      );
+      const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+      expect(tabs.map((tab) => tab.textContent)).toEqual(['Quotes']);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Quote Management' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: 'Quotes' }).getAttribute('aria-selected')).toBe('true');
+      // the admin page never asked for its data: only the quotes page's own calls went out
+      const pageCalls = requests.map((request) => request.path).filter((path) => path.startsWith('/api/tenants/tenant-1/'));
+      expect(pageCalls.every((path) => /^\/api\/tenants\/tenant-1\/(quotes\?|customers$)/.test(path))).toBe(true);
     },
   );
 

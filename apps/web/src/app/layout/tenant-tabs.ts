@@ -1,10 +1,11 @@
 import type { SessionUser } from '../session';
 
-/** The tabs in the order the frame shows them; quotes and description templates join when their pages exist. */
+/** The tabs in the order the frame shows them; description templates join when their page exists. */
 export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminOnly: boolean }> = [
   { segment: 'dashboard', label: 'Dashboard', adminOnly: true },
   { segment: 'products', label: 'Products', adminOnly: true },
   { segment: 'customers', label: 'Customers', adminOnly: true },
+  { segment: 'quotes', label: 'Quotes', adminOnly: false },
   { segment: 'price-lists', label: 'Price Lists', adminOnly: true },
   { segment: 'vat-rates', label: 'VAT Rates', adminOnly: true },
   { segment: 'tags', label: 'Tags', adminOnly: true },

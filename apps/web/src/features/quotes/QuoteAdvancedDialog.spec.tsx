@@ -1,0 +1,339 @@
+import type { ConsumptionView, QuoteDetailView } from '@quotebook/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  aConsumption,
+  aCustomer,
+  aPeriod,
+  aPriceList,
+  aProduct,
+  aQuote,
+  aQuoteDetail,
+  aQuoteItem,
+  aVatRate,
+  gatewayError,
+  json,
+  on,
+  pageOf,
+  type GatewayHandler,
+} from '../../test/gateway-stub';
+import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
+import { productsForEditor } from './quote-advanced-form';
+
+const BASE = '/api/tenants/tenant-1';
+const QUOTES = `${BASE}/quotes`;
+const QUOTE = `${QUOTES}/quote-00000000a1b2c3`;
+const TITLE = 'Edit Quote - Advanced Management';
+const CHANGED = 'This quote was changed by someone else. Reload it to see the changes, then try again.';
+
+/** € 25 per person and € 100 flat: 4 people pay € 200, 12 pay € 400. */
+const colosseo = aProduct({
+  vatRateId: 'vat-22',
+  availability: [aPeriod({ startDate: '2025-04-01', endDate: '2025-06-30', costPerPerson: '25.00', hasFlatRate: true, flatRate: '100.00' })],
+});
+const uffizi = aProduct({ id: 'product-2', code: 'UF0001', titles: { it: 'Visita Uffizi' }, availability: [aPeriod({ id: 'p2', productId: 'product-2', priceIncludesVat: true })] });
+const aperitivo = aProduct({ id: 'product-3', code: 'AP0001', titles: { it: 'Aperitivo al tramonto' }, availability: [] });
+const barca = aProduct({ id: 'product-4', code: 'BA0001', titles: { it: 'barca a vela' }, availability: [] });
+const untitled = aProduct({ id: 'product-5', code: 'ZZ99YY', titles: {}, availability: [] });
+
+function aDetail(overrides: Partial<QuoteDetailView> = {}): QuoteDetailView {
+  return aQuoteDetail({
+    totalAmount: '200.00',
+    items: [
+      aQuoteItem({ quantity: 4, totalPrice: '200.00', computedPrice: '200.00' }),
+      aQuoteItem({
+        id: 'item-2',
+        productId: 'product-2',
+        productCode: 'UF0001',
+        description: 'Visita Uffizi',
+        quantity: 2,
+        orderConfirmed: true,
+        confirmedParticipants: 2,
+        totalPrice: '90.00',
+        computedPrice: '90.00',
+        vatLabel: 'IVA inclusa',
+      }),
+    ],
+    ...overrides,
+  });
+}
+
+interface Server {
+  detail: QuoteDetailView;
+}
+
+function editorRoutes(server: Server, extra: GatewayHandler[] = []): GatewayHandler[] {
+  return [
+    ...extra,
+    (request) => (request.method === 'GET' && request.path.startsWith(`${QUOTES}?`) ? pageOf([aQuote({ ...server.detail })]) : undefined),
+    on('GET', QUOTE, () => json(server.detail)),
+    on('GET', `${BASE}/customers`, () => json([aCustomer(), aCustomer({ id: 'customer-2', name: 'Hotel Bellavista', priceListId: 'pl-1' })])),
+    on('GET', `${BASE}/products`, () => json([untitled, colosseo, barca, aperitivo, uffizi])),
+    on('GET', `${BASE}/price-lists`, () => json([aPriceList({ id: 'pl-1', name: 'Scuole 2025', reductionPercentage: '10.00' })])),
+    on('GET', `${BASE}/vat-rates`, () => json([aVatRate()])),
+  ];
+}
+
+async function openAdvanced(server: Server, extra: GatewayHandler[] = []) {
+  const page = renderTenantPage('/sole/quotes', editorRoutes(server, extra));
+  await screen.findByText('#A1B2C3');
+  fireEvent.click(within(screen.getByText('#A1B2C3').closest('tr') as HTMLElement).getByRole('button', { name: 'Advanced' }));
+  // the dialog that says the quote is loading gives way to the editor
+  await screen.findByRole('tab', { name: 'Basic Info' });
+  const dialog = screen.getByRole('dialog', { name: TITLE });
+  return { ...page, dialog };
+}
+
+async function openTab(dialog: HTMLElement, name: string) {
+  fireEvent.click(within(dialog).getByRole('tab', { name }));
+  return within(dialog).getByRole('tabpanel');
+}
+
+const rowOf = (panel: HTMLElement, title: string) => within(within(panel).getByRole('list', { name: 'Products' })).getByRole('listitem', { name: title });
+const priceOf = (row: HTMLElement) => within(row).getByRole('group', { name: 'Price' }).textContent;
+const input = (scope: HTMLElement, label: string) => within(scope).getByLabelText(label) as HTMLInputElement;
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('advanced quote editor', () => {
+  it('lists every product: those confirmed first, then by Italian title (code without one)', () => {
+    const order = productsForEditor([untitled, colosseo, barca, aperitivo, uffizi], new Set(['product-2'])).map((product) => product.id);
+    expect(order).toEqual(['product-2', 'product-3', 'product-4', 'product-1', 'product-5']);
+  });
+
+  it('opens on Basic Info with the quote read in one call, and offers every status', async () => {
+    const { dialog, requests } = await openAdvanced({ detail: aDetail({ bookingDateTime: '2025-04-02T10:00:00', serviceNotes: 'Ingresso lato nord' }) });
+
+    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basic Info', 'Products', 'Service Management', 'Consumptions']);
+    const panel = within(dialog).getByRole('tabpanel');
+    await waitFor(() => expect(input(panel, 'Customer').value).toBe('customer-1'));
+    expect([...(within(panel).getByLabelText('Status') as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Pending',
+      'Waiting',
+      'Confirmed',
+      'Cancelled',
+      'Closed',
+    ]);
+    expect(input(panel, 'Subject (optional)').value).toBe('Gita di primavera');
+    expect(input(panel, 'Service Date').value).toBe('2025-05-15');
+    expect(input(panel, 'Service Start Time').value).toBe('09:30');
+    expect(input(panel, 'Service End Time').value).toBe('');
+    expect(input(panel, 'Quote Expiry Date').value).toBe('2025-06-14');
+    expect(input(panel, 'Booking Date & Time').value).toBe('2025-04-02T10:00');
+    expect(input(panel, 'Actual Service Date & Time').value).toBe('');
+    expect(input(panel, 'Total Amount (€)').value).toBe('200.00');
+    expect(input(panel, 'Total Amount (€)').step).toBe('0.01');
+    expect(requests.filter((request) => request.path === QUOTE)).toHaveLength(1);
+
+    const service = await openTab(dialog, 'Service Management');
+    expect(input(service, 'Service Start Date & Time').value).toBe('2025-05-15T09:30');
+    expect(input(service, 'Actual Participants Present').min).toBe('0');
+    const notes = within(service).getByLabelText('Service Notes') as HTMLTextAreaElement;
+    expect(notes.value).toBe('Ingresso lato nord');
+    expect(notes.rows).toBe(4);
+  });
+
+  it('lists the products sorted, with the saved prices, VAT notes and Non confermato', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail() });
+    const panel = await openTab(dialog, 'Products');
+
+    await waitFor(() => expect(within(panel).getAllByRole('checkbox', { name: /./ }).length).toBeGreaterThan(5));
+    const names = within(within(panel).getByRole('list', { name: 'Products' })).getAllByRole('listitem').map((row) => row.getAttribute('aria-label'));
+    expect(names).toEqual(['Visita Uffizi', 'Aperitivo al tramonto', 'barca a vela', 'Tour del Colosseo', 'ZZ99YY']);
+    expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 200,00automatic price+ IVA 22%Non confermato');
+    expect(priceOf(rowOf(panel, 'Visita Uffizi'))).toBe('€ 90,00automatic priceIVA inclusa');
+    expect(within(rowOf(panel, 'Aperitivo al tramonto')).queryByLabelText('Quantity')).toBeNull();
+  });
+
+  it('prices a confirmed order on its confirmed participants, turns the quote confirmed and books it', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) });
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+
+    fireEvent.change(input(row, 'Confirmed Participants'), { target: { value: '12' } });
+    expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermato');
+    fireEvent.click(within(row).getByRole('checkbox', { name: 'Order Confirmed' }));
+    expect(priceOf(row)).toBe('€ 400,00automatic price+ IVA 22%');
+    fireEvent.change(input(row, 'Quantity'), { target: { value: '1000' } });
+    expect(input(row, 'Quantity').value).toBe('4');
+
+    const basic = await openTab(dialog, 'Basic Info');
+    expect(input(basic, 'Status').value).toBe('confirmed');
+    expect(input(basic, 'Booking Date & Time').value).toBe('2025-05-15T09:30');
+    expect(input(basic, 'Total Amount (€)').value).toBe('400.00');
+  });
+
+  it('takes a price typed by hand, and goes back to the automatic one with Auto', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail() });
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+    const auto = within(row).getByRole('button', { name: 'Auto' }) as HTMLButtonElement;
+    expect(auto.disabled).toBe(true);
+
+    fireEvent.change(input(row, 'Total Price (€)'), { target: { value: '300' } });
+    expect(priceOf(row)).toBe('€ 300,00manual price+ IVA 22%Non confermato');
+    fireEvent.change(input(row, 'Total Price (€)'), { target: { value: '-3' } });
+    expect(within(row).getByText('Price must be at least 0 with at most 2 decimals')).toBeTruthy();
+    fireEvent.click(auto);
+    expect(input(row, 'Total Price (€)').value).toBe('');
+    expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermato');
+  });
+
+  it("notes the customer's price list when it reduces the prices", async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail() });
+    const basic = within(dialog).getByRole('tabpanel');
+    await waitFor(() => expect((within(basic).getByLabelText('Customer') as HTMLSelectElement).options).toHaveLength(3));
+    fireEvent.change(input(basic, 'Customer'), { target: { value: 'customer-2' } });
+    const panel = await openTab(dialog, 'Products');
+
+    expect(within(panel).getByText("Prices reduced by the price list 'Scuole 2025'")).toBeTruthy();
+    expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 180,00automatic price+ IVA 22%Non confermato');
+  });
+
+  it('saves the quote with its version, then its items with the version the quote was saved at', async () => {
+    const server = { detail: aDetail() };
+    const { dialog, requests } = await openAdvanced(server, [
+      on('PUT', QUOTE, (request) => {
+        server.detail = { ...server.detail, ...JSON.parse(request.body), version: 4 };
+        return json(server.detail);
+      }),
+      on('PUT', `${QUOTE}/items`, () => json([])),
+    ]);
+    const panel = await openTab(dialog, 'Products');
+    await waitFor(() => rowOf(panel, 'Aperitivo al tramonto'));
+
+    fireEvent.click(within(rowOf(panel, 'Aperitivo al tramonto')).getByRole('checkbox', { name: 'Aperitivo al tramonto' }));
+    expect(input(rowOf(panel, 'Aperitivo al tramonto'), 'Quantity').value).toBe('1');
+    fireEvent.click(within(rowOf(panel, 'Visita Uffizi')).getByRole('button', { name: 'Remove' }));
+    fireEvent.change(input(rowOf(panel, 'Tour del Colosseo'), 'Total Price (€)'), { target: { value: '250' } });
+    const service = await openTab(dialog, 'Service Management');
+    fireEvent.change(input(service, 'Actual Participants Present'), { target: { value: '11' } });
+    fireEvent.change(within(service).getByLabelText('Service Notes'), { target: { value: 'Guida in inglese' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(bodiesOf(requests, 'PUT', QUOTE)).toEqual([
+      {
+        customerId: 'customer-1',
+        status: 'pending',
+        subject: 'Gita di primavera',
+        serviceDate: '2025-05-15',
+        serviceStartTime: '2025-05-15T09:30:00',
+        estimatedEndTime: null,
+        serviceEndTime: null,
+        expiryDate: '2025-06-14',
+        bookingDateTime: null,
+        actualServiceDateTime: null,
+        serviceNotes: 'Guida in inglese',
+        actualParticipants: 11,
+        version: 3,
+      },
+    ]);
+    expect(bodiesOf(requests, 'PUT', `${QUOTE}/items`)).toEqual([
+      {
+        items: [
+          { productId: 'product-1', quantity: 4, orderConfirmed: false, confirmedParticipants: 0, totalPrice: '250' },
+          { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null },
+        ],
+        version: 4,
+      },
+    ]);
+  });
+
+  it('leaves the items alone when they did not change, and sends a total typed by hand', async () => {
+    const server = { detail: aDetail() };
+    const { dialog, requests } = await openAdvanced(server, [on('PUT', QUOTE, () => json({ ...server.detail, version: 4 }))]);
+    const basic = within(dialog).getByRole('tabpanel');
+
+    fireEvent.change(input(basic, 'Total Amount (€)'), { target: { value: '180' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', QUOTE)[0]).toEqual(expect.objectContaining({ totalAmount: '180', version: 3 }));
+    expect(requests.some((request) => request.path === `${QUOTE}/items`)).toBe(false);
+  });
+
+  it('shows the first problem on its tab instead of saving', async () => {
+    const { dialog, requests } = await openAdvanced({ detail: aDetail() });
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+    fireEvent.change(input(row, 'Confirmed Participants'), { target: { value: '-1' } });
+    await openTab(dialog, 'Service Management');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+
+    expect(within(dialog).getByRole('tab', { name: 'Products' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(within(dialog).getByRole('tabpanel')).getAllByText('Participants must be a whole number of at least 0').length).toBeGreaterThan(0);
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('records consumptions at once, checking each first, and saves the quote at the version they raised', async () => {
+    const consumptions: ConsumptionView[] = [];
+    const server = { detail: aDetail() };
+    const { dialog, requests } = await openAdvanced(server, [
+      on('POST', `${QUOTE}/consumptions`, (request) => {
+        const body = JSON.parse(request.body);
+        consumptions.push(aConsumption({ ...body, id: `consumption-${consumptions.length + 1}`, totalValue: '102.00' }));
+        server.detail = { ...server.detail, consumptions: [...consumptions], version: server.detail.version + 1 };
+        return json(consumptions.at(-1), 201);
+      }),
+      on('DELETE', `${QUOTE}/consumptions/consumption-1`, () => {
+        consumptions.shift();
+        server.detail = { ...server.detail, consumptions: [...consumptions], version: server.detail.version + 1 };
+        return new Response(null, { status: 204 });
+      }),
+      on('PUT', QUOTE, () => json({ ...server.detail, version: server.detail.version + 1 })),
+    ]);
+    const panel = await openTab(dialog, 'Consumptions');
+    expect(within(panel).getByText('No service consumptions recorded yet')).toBeTruthy();
+    const add = within(panel).getByRole('group', { name: 'Add a consumption' });
+
+    fireEvent.change(input(add, 'Description'), { target: { value: '   ' } });
+    fireEvent.change(input(add, 'Quantity'), { target: { value: '0' } });
+    fireEvent.change(input(add, 'Unit Value (€)'), { target: { value: '0' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
+    expect(within(add).getByText('Description is required')).toBeTruthy();
+    expect(within(add).getByText('Quantity must be a whole number greater than 0')).toBeTruthy();
+    expect(within(add).getByText('Unit value must be greater than 0 with at most 2 decimals')).toBeTruthy();
+    expect(input(add, 'Quantity').min).toBe('1');
+
+    fireEvent.change(input(add, 'Description'), { target: { value: ' Pranzo al sacco ' } });
+    fireEvent.change(input(add, 'Quantity'), { target: { value: '12' } });
+    fireEvent.change(input(add, 'Unit Value (€)'), { target: { value: '8.50' } });
+    // Enter in the row adds the consumption; it does not save the quote
+    fireEvent.keyDown(input(add, 'Unit Value (€)'), { key: 'Enter' });
+
+    expect(await screen.findByText('Service consumption added')).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', `${QUOTE}/consumptions`)).toEqual([{ description: 'Pranzo al sacco', quantity: 12, unitValue: '8.50' }]);
+    const row = await within(panel).findByRole('listitem', { name: 'Pranzo al sacco' });
+    expect(within(row).getByText('12 × € 8,50 = € 102,00')).toBeTruthy();
+    expect(input(add, 'Description').value).toBe('');
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove consumption' }));
+    expect(await screen.findByText('Service consumption removed')).toBeTruthy();
+    expect(await within(panel).findByText('No service consumptions recorded yet')).toBeTruthy();
+
+    // the quote was read again at version 5 after both changes: saving is not taken for someone else's change
+    await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === QUOTE).length).toBe(3));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', QUOTE).map((body) => (body as { version: number }).version)).toEqual([5]);
+  });
+
+  it('says when someone else changed the quote, and reloads it', async () => {
+    const server = { detail: aDetail() };
+    const { dialog } = await openAdvanced(server, [on('PUT', QUOTE, () => gatewayError(409, CHANGED, 'Conflict', 'QUOTE_CHANGED'))]);
+    const basic = within(dialog).getByRole('tabpanel');
+    fireEvent.change(input(basic, 'Subject (optional)'), { target: { value: 'Mine' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+
+    expect(await screen.findByText('Failed to update quote')).toBeTruthy();
+    server.detail = aDetail({ subject: 'Theirs', version: 7 });
+    const alert = within(dialog).getByText(CHANGED).closest('[role="alert"]') as HTMLElement;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+
+    await waitFor(() => expect(input(within(dialog).getByRole('tabpanel'), 'Subject (optional)').value).toBe('Theirs'));
+    expect(within(dialog).queryByText(CHANGED)).toBeNull();
+  });
+});

@@ -1,0 +1,255 @@
+import type { ProductView, QuoteDetailView } from '@quotebook/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { QUOTE_STATUSES, timeOf } from '@quotebook/domain';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CountField, DateField, DateTimeField, MoneyField, TimeField, twoColumns } from '../../shared/fields/InputFields';
+import { SelectField } from '../../shared/fields/SelectField';
+import { useEntityForm } from '../../shared/form/use-entity-form';
+import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { LoadError } from '../../shared/page/LoadError';
+import { outcomeTexts } from '../../shared/toast/outcome-toasts';
+import { AdvancedProductsTab } from './AdvancedProductsTab';
+import { ConsumptionsTab } from './ConsumptionsTab';
+import { useQuoteConflict } from './QuoteChangedAlert';
+import {
+  advancedForm,
+  advancedQuoteRequest,
+  atTime,
+  bookedWhenConfirmed,
+  itemsChanged,
+  itemsRequest,
+  liveTotal,
+  movedToDate,
+  shownPrice,
+  TAB_OF_FIELD,
+  totalToSend,
+  validateAdvanced,
+  withItems,
+  type AdvancedValues,
+  type ItemDraft,
+} from './quote-advanced-form';
+import { customerOptions, NO_CUSTOMER, statusOptions } from './quote-list';
+import { appliedPriceList } from './quote-pricing';
+import { useGetQuoteQuery, useReplaceQuoteItemsMutation, useUpdateQuoteMutation } from './quotes.api';
+import { usePricingContext, useQuoteCatalogue } from './use-quote-catalogue';
+
+export const ADVANCED_EDITOR_TITLE = 'Edit Quote - Advanced Management';
+const TABS = ['Basic Info', 'Products', 'Service Management', 'Consumptions'] as const;
+
+interface QuoteAdvancedDialogProps {
+  tenantId: string;
+  quoteId: string;
+  onClose: () => void;
+}
+
+/** The advanced editor, once the quote with its items and consumptions has been read (one call). */
+export function QuoteAdvancedDialog({ tenantId, quoteId, onClose }: QuoteAdvancedDialogProps) {
+  const detail = useGetQuoteQuery({ tenantId, quoteId });
+  const titleId = useId();
+  if (detail.data) {
+    return <AdvancedEditor tenantId={tenantId} latest={detail.data} reload={() => detail.refetch().unwrap()} onClose={onClose} />;
+  }
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{ADVANCED_EDITOR_TITLE}</DialogTitle>
+      <DialogContent dividers>
+        {detail.isError ? (
+          <LoadError message="Failed to load the quote" onRetry={() => void detail.refetch()} />
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading quote" />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface AdvancedEditorProps {
+  tenantId: string;
+  /** the quote as last read: its consumptions follow every change */
+  latest: QuoteDetailView;
+  reload: () => Promise<QuoteDetailView>;
+  onClose: () => void;
+}
+
+function AdvancedEditor({ tenantId, latest, reload, onClose }: AdvancedEditorProps) {
+  const catalogue = useQuoteCatalogue(tenantId);
+  // the quote the form was filled from: what is compared, and the version saved against
+  const [base, setBase] = useState(latest);
+  const [tab, setTab] = useState(0);
+  const [reloading, setReloading] = useState(false);
+  const consumptionsChanged = useRef(false);
+  const [updateQuote] = useUpdateQuoteMutation();
+  const [replaceItems] = useReplaceQuoteItemsMutation();
+  const conflict = useQuoteConflict();
+  const quoteId = base.id;
+
+  // a consumption added or removed here raised the version: adopt it once the quote has been read again
+  useEffect(() => {
+    if (!consumptionsChanged.current || latest.version === base.version) return;
+    consumptionsChanged.current = false;
+    setBase((current) => ({ ...current, version: latest.version }));
+  }, [latest.version, base.version]);
+
+  const save = async (values: AdvancedValues) => {
+    const changedItems = itemsChanged(values.items, base);
+    const typedTotal = totalToSend(values, base);
+    const updated = await updateQuote({ tenantId, quoteId, body: advancedQuoteRequest(values, base, typedTotal && !changedItems) }).unwrap();
+    // should the items fail, trying again compares with (and saves against) the quote as now saved
+    setBase(updated);
+    if (!changedItems) return;
+    await replaceItems({ tenantId, quoteId, items: itemsRequest(values.items), version: updated.version }).unwrap();
+    // the items set the total; one typed by hand goes last (the items call has just proved the quote current)
+    if (typedTotal) await updateQuote({ tenantId, quoteId, body: { totalAmount: values.totalAmount.trim() } }).unwrap();
+  };
+
+  const form = useEntityForm({
+    initial: () => advancedForm(latest),
+    validate: validateAdvanced,
+    save,
+    ...outcomeTexts('quote', 'update'),
+    onSaved: onClose,
+    onFailed: conflict.failed,
+  });
+  const { values } = form;
+  const context = usePricingContext(catalogue, values.customerId, values.serviceDate);
+  const productsById = useMemo(() => new Map(catalogue.products.map((product) => [product.id, product] as const)), [catalogue.products]);
+  const prices = useMemo(
+    () => new Map(values.items.map((draft) => [draft.productId, shownPrice(draft, productsById.get(draft.productId), context, base, values)] as const)),
+    [values, productsById, context, base],
+  );
+  const pricesChanged = itemsChanged(values.items, base) || values.serviceDate !== base.serviceDate || values.customerId !== base.customerId;
+  const totalShown = values.totalTyped
+    ? values.totalAmount
+    : pricesChanged
+      ? liveTotal(values.items.map((draft) => ({ cents: prices.get(draft.productId)?.cents ?? 0, orderConfirmed: draft.orderConfirmed })), values.status)
+      : base.totalAmount;
+  const priceListReduces = [...prices.values()].some((price) => price.priceListApplied);
+  const priceListName = priceListReduces ? (appliedPriceList(context)?.name ?? base.priceListName) : null;
+
+  const select = (product: ProductView, selected: boolean) =>
+    form.update((current) => {
+      const saved = advancedForm(base).items.find((draft) => draft.productId === product.id);
+      const added: ItemDraft = saved ?? { productId: product.id, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '' };
+      const items = selected ? [...current.items, added] : current.items.filter((draft) => draft.productId !== product.id);
+      return { ...withItems(current, items), ...(selected ? bookedWhenConfirmed(current, added.orderConfirmed) : {}) };
+    });
+  const change = (productId: string, patch: Partial<ItemDraft>) =>
+    form.update((current) => {
+      const items = current.items.map((draft) => (draft.productId === productId ? { ...draft, ...patch } : draft));
+      return { ...withItems(current, items), ...(patch.orderConfirmed === undefined ? {} : bookedWhenConfirmed(current, patch.orderConfirmed)) };
+    });
+
+  const submit = () => {
+    const first = Object.keys(validateAdvanced(values))[0] as keyof AdvancedValues | undefined;
+    const problemTab = first && TAB_OF_FIELD[first];
+    if (problemTab !== undefined) setTab(problemTab);
+    void form.submit();
+  };
+  const reloadQuote = async () => {
+    setReloading(true);
+    try {
+      const fresh = await reload();
+      setBase(fresh);
+      form.reset(advancedForm(fresh));
+    } finally {
+      setReloading(false);
+    }
+  };
+  const busy = form.busy || reloading;
+  const time = (local: string) => timeOf(local) ?? '';
+  const timeChange = (field: 'serviceStart' | 'estimatedEnd' | 'serviceEnd') => (event: { target: { value: string } }) =>
+    form.set(field, atTime(values.serviceDate, event.target.value));
+
+  return (
+    <FormDialog
+      title={ADVANCED_EDITOR_TITLE}
+      submitLabel="Update Quote"
+      busyLabel="Updating..."
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="md"
+    >
+      {conflict.alert(reloadQuote, reloading)}
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>{`#${base.shortId} · ${base.customerName}`}</Typography>
+      <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Quote sections" variant="scrollable" scrollButtons="auto">
+        {TABS.map((label, index) => (
+          <Tab key={label} label={label} id={`quote-tab-${index}`} aria-controls={`quote-tabpanel-${index}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`quote-tabpanel-${tab}`} aria-labelledby={`quote-tab-${tab}`} sx={{ pt: 2, minHeight: 360 }}>
+        {tab === 0 && (
+          <Box sx={twoColumns}>
+            <SelectField label="Customer" required {...form.select('customerId')} options={customerOptions(catalogue.customers, NO_CUSTOMER)} />
+            <SelectField label="Status" {...form.select('status')} options={statusOptions(QUOTE_STATUSES)} />
+            <TextField label="Subject (optional)" {...form.text('subject')} sx={{ gridColumn: '1 / -1' }} />
+            <DateField
+              label="Service Date"
+              required
+              {...form.text('serviceDate')}
+              onChange={(event) => form.update((current) => movedToDate(current, event.target.value))}
+            />
+            <DateField label="Quote Expiry Date" required {...form.text('expiryDate')} />
+            <TimeField label="Service Start Time" value={time(values.serviceStart)} onChange={timeChange('serviceStart')} disabled={busy} />
+            <TimeField label="Service End Time" value={time(values.estimatedEnd)} onChange={timeChange('estimatedEnd')} disabled={busy} />
+            <DateTimeField label="Booking Date & Time" {...form.text('bookingDateTime')} />
+            <DateTimeField label="Actual Service Date & Time" {...form.text('actualServiceDateTime')} />
+            <MoneyField
+              label="Total Amount (€)"
+              {...form.text('totalAmount')}
+              value={totalShown}
+              onChange={(event) => form.update(() => ({ totalAmount: event.target.value, totalTyped: true }))}
+            />
+          </Box>
+        )}
+        {tab === 1 && (
+          <AdvancedProductsTab
+            quote={base}
+            values={values}
+            products={catalogue.products}
+            loading={catalogue.productsLoading}
+            prices={prices}
+            priceListName={priceListName}
+            select={select}
+            change={change}
+            disabled={busy}
+            error={form.errors.items}
+          />
+        )}
+        {tab === 2 && (
+          <Box sx={twoColumns}>
+            <DateTimeField label="Service Start Date & Time" {...form.text('serviceStart')} />
+            <TimeField label="End Time" value={time(values.serviceEnd)} onChange={timeChange('serviceEnd')} disabled={busy} />
+            <CountField label="Actual Participants Present" {...form.text('actualParticipants')} />
+            <TextField label="Service Notes" multiline rows={4} {...form.text('serviceNotes')} sx={{ gridColumn: '1 / -1' }} />
+          </Box>
+        )}
+        {tab === 3 && (
+          <ConsumptionsTab
+            tenantId={tenantId}
+            quoteId={quoteId}
+            consumptions={latest.consumptions}
+            onChanged={() => {
+              consumptionsChanged.current = true;
+            }}
+          />
+        )}
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,253 @@
+import type { QuoteView } from '@quotebook/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { answerDeleteConfirmation } from '../../test/confirm';
+import { aCustomer, aQuote, aUser, json, on, pageOf, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
+import { renderTenantPage } from '../../test/tenant-page';
+import { resetViewport, setViewportWidth } from '../../test/viewport';
+import { currentMonth, quoteAmount } from './quote-list';
+
+const BASE = '/api/tenants/tenant-1';
+const QUOTES = `${BASE}/quotes`;
+const customers = [aCustomer(), aCustomer({ id: 'customer-2', name: 'Hotel Bellavista' })];
+
+const pending = aQuote();
+const allConfirmed = aQuote({
+  id: 'quote-000000000000ff01',
+  customerId: 'customer-2',
+  customerName: 'Hotel Bellavista',
+  subject: null,
+  serviceDate: '2025-06-02',
+  serviceStartTime: null,
+  status: 'confirmed',
+  totalAmount: '730.00',
+  confirmedTotal: '730.00',
+  confirmation: 'all',
+  createdAt: '2025-04-02T23:30:00.000Z',
+});
+const someConfirmed = aQuote({ id: 'quote-000000000000ff02', status: 'confirmed', totalAmount: '900.00', confirmedTotal: '365.00', confirmation: 'some' });
+const noneConfirmed = aQuote({ id: 'quote-000000000000ff03', status: 'confirmed', totalAmount: '0.00', confirmedTotal: '0.00', confirmation: 'some' });
+
+/** The list answers every GET of the quotes with `reply`, whatever the filters. */
+function quotesList(reply: (request: RecordedRequest) => Response | Promise<Response>): GatewayHandler {
+  return (request) => (request.method === 'GET' && request.path.startsWith(`${QUOTES}?`) ? reply(request) : undefined);
+}
+
+const reference = [on('GET', `${BASE}/customers`, () => json(customers))];
+
+function listCalls(requests: RecordedRequest[]): string[] {
+  return requests.filter((request) => request.method === 'GET' && request.path.startsWith(`${QUOTES}?`)).map((request) => request.path.slice(QUOTES.length));
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetViewport();
+});
+
+describe('quote amounts', () => {
+  it('show a confirmed quote its confirmed total, blue when all are confirmed, red when some', () => {
+    expect(quoteAmount(allConfirmed, false)).toEqual({ text: '€ 730,00', confirmation: 'all', hint: 'All products confirmed' });
+    expect(quoteAmount(someConfirmed, false)).toEqual({ text: '€ 365,00', confirmation: 'some', hint: 'Some products are not confirmed yet' });
+    expect(quoteAmount(noneConfirmed, false)).toEqual({ text: 'No confirmed products' });
+    expect(quoteAmount(someConfirmed, true)).toEqual({ text: 'Calculating...' });
+  });
+
+  it('show any other quote its stored total, also while the list is read again', () => {
+    expect(quoteAmount(pending, false)).toEqual({ text: '€ 365,00' });
+    expect(quoteAmount({ ...pending, status: 'cancelled', totalAmount: '1234.5' }, true)).toEqual({ text: '€ 1.234,50' });
+  });
+
+  it("'Mese corrente' runs from the first to the last day of the month", () => {
+    expect(currentMonth('2025-02-14')).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    expect(currentMonth('2024-02-29')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(currentMonth('2025-12-31')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+});
+
+describe('quotes page', () => {
+  it('lists a page of quotes with their columns, amounts and the count line, in one call', async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending, allConfirmed, someConfirmed, noneConfirmed], 4)), ...reference]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote Management' })).toBeTruthy();
+    await screen.findByText('#00FF01');
+    const headers = within(screen.getByRole('table', { name: 'Quote Management' })).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Quote ID', 'Customer', 'Service Date', 'Amount', 'Status', 'Created', 'Actions']);
+    expect(cellsOf(rowOf('#A1B2C3'))).toEqual(['#A1B2C3', 'Scuola Dante AlighieriGita di primavera', '15/05/2025 alle 09:30', '€ 365,00', 'Pending', '01/04/2025', '']);
+    // no start time: noon; created just before midnight UTC is the next day in Rome
+    expect(cellsOf(rowOf('#00FF01'))).toEqual(['#00FF01', 'Hotel Bellavista', '02/06/2025 alle 12:00', '€ 730,00', 'Confirmed', '03/04/2025', '']);
+    expect(cellsOf(rowOf('#00FF02'))[3]).toBe('€ 365,00');
+    expect(cellsOf(rowOf('#00FF03'))[3]).toBe('No confirmed products');
+    expect(screen.getByRole('status').textContent).toBe('Showing 4 of 4 quotes (sorted by service date)');
+    expect(listCalls(requests)).toEqual(['?limit=25&offset=0']);
+    expect(requests.filter((request) => request.path.startsWith(`${QUOTES}/`))).toEqual([]);
+  });
+
+  it('colours confirmed amounts: blue when every product is confirmed, red when some are not', async () => {
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([allConfirmed, someConfirmed], 2)), ...reference]);
+
+    const blue = await screen.findByText('€ 730,00');
+    const red = within(rowOf('#00FF02')).getByText('€ 365,00');
+    expect(blue.getAttribute('title')).toBe('All products confirmed');
+    expect(red.getAttribute('title')).toBe('Some products are not confirmed yet');
+    expect(getComputedStyle(blue).color).toBe('rgb(31, 95, 168)');
+    expect(getComputedStyle(red).color).toBe('rgb(198, 40, 40)');
+  });
+
+  it("shows 'Calculating...' for confirmed amounts while the list is read again after a change", async () => {
+    let quotes: QuoteView[] = [allConfirmed, pending];
+    let answer: (() => void) | null = null;
+    renderTenantPage('/sole/quotes', [
+      quotesList(() => {
+        const reply = pageOf(quotes, quotes.length);
+        if (quotes.length === 2) return reply;
+        return new Promise<Response>((resolve) => {
+          answer = () => resolve(reply);
+        });
+      }),
+      on('DELETE', `${QUOTES}/${pending.id}`, () => {
+        quotes = [allConfirmed];
+        return new Response(null, { status: 204 });
+      }),
+      ...reference,
+    ]);
+    await screen.findByText('#A1B2C3');
+    fireEvent.click(within(rowOf('#A1B2C3')).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation("Delete quote '#A1B2C3 – Scuola Dante Alighieri'?", 'Are you sure you want to delete this quote? This action cannot be undone.', 'Delete');
+
+    expect(await screen.findByText('Calculating...')).toBeTruthy();
+    expect(screen.getByText('Quote deleted successfully')).toBeTruthy();
+    act(() => answer?.());
+    expect(await screen.findByText('€ 730,00')).toBeTruthy();
+    expect(screen.queryByText('Calculating...')).toBeNull();
+    expect(screen.queryByText('#A1B2C3')).toBeNull();
+  });
+
+  it('sends each filter to the server and starts again from the first page', async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending], 60)), ...reference]);
+    await screen.findByText('#A1B2C3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(listCalls(requests)).toContain('?limit=25&offset=25'));
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' 365,00 ' } });
+    await waitFor(() => expect(listCalls(requests)).toContain('?search=365%2C00&limit=25&offset=0'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'confirmed' } });
+    await waitFor(() => expect(listCalls(requests)).toContain('?search=365%2C00&status=confirmed&limit=25&offset=0'));
+    expect([...(screen.getByLabelText('Status') as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'All Statuses',
+      'Pending',
+      'Confirmed',
+      'Cancelled',
+    ]);
+    await waitFor(() => expect((screen.getByLabelText('Customer') as HTMLSelectElement).options).toHaveLength(3));
+    fireEvent.change(screen.getByLabelText('Customer'), { target: { value: 'customer-2' } });
+    fireEvent.change(screen.getByLabelText('Analysis Start Date'), { target: { value: '2025-05-01' } });
+    fireEvent.change(screen.getByLabelText('Analysis End Date'), { target: { value: '2025-05-31' } });
+    await waitFor(() =>
+      expect(listCalls(requests)).toContain('?search=365%2C00&status=confirmed&customerId=customer-2&from=2025-05-01&to=2025-05-31&limit=25&offset=0'),
+    );
+
+    // clearing sends no request with a part of the old filters (the first page without filters is read already)
+    const before = listCalls(requests).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('button', { name: 'Clear Filters' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls(requests).slice(before)).toEqual([]);
+
+    const month = currentMonth();
+    fireEvent.click(screen.getByRole('button', { name: 'Mese corrente' }));
+    expect((screen.getByLabelText('Analysis Start Date') as HTMLInputElement).value).toBe(month.from);
+    expect((screen.getByLabelText('Analysis End Date') as HTMLInputElement).value).toBe(month.to);
+    await waitFor(() => expect(listCalls(requests).at(-1)).toBe(`?from=${month.from}&to=${month.to}&limit=25&offset=0`));
+
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '50' } });
+    await waitFor(() => expect(listCalls(requests).at(-1)).toBe(`?from=${month.from}&to=${month.to}&limit=50&offset=0`));
+  });
+
+  it('sends the search once the typing pauses, not for every key', async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending], 1)), ...reference]);
+    await screen.findByText('#A1B2C3');
+
+    for (const value of ['d', 'da', 'dan', 'dant', 'dante']) fireEvent.change(screen.getByLabelText('Search'), { target: { value } });
+    await waitFor(() => expect(listCalls(requests)).toContain('?search=dante&limit=25&offset=0'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    expect(listCalls(requests)).toEqual(['?limit=25&offset=0', '?search=dante&limit=25&offset=0']);
+  });
+
+  it('says there are no quotes yet, or that none match the filters', async () => {
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([], 0)), ...reference]);
+
+    expect(await screen.findByText('No quotes yet')).toBeTruthy();
+    expect(screen.getByText('Create your first quote to get started')).toBeTruthy();
+    expect(screen.queryByText('Quote Consolidation')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'cancelled' } });
+    expect(await screen.findByText('No quotes found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your search criteria')).toBeTruthy();
+  });
+
+  it('explains the amounts in the Quote Consolidation card when there are quotes', async () => {
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([allConfirmed], 1)), ...reference]);
+
+    const card = await screen.findByRole('complementary', { name: 'Quote Consolidation' });
+    expect(card.textContent).toMatch(/confirmed products.*blue.*red/);
+  });
+
+  it('offers Edit, Advanced, Stampa (not yet: it needs a layout) and Delete on each quote', async () => {
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending], 1)), ...reference]);
+    await screen.findByText('#A1B2C3');
+    const row = rowOf('#A1B2C3');
+
+    expect(within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit', 'Advanced', 'Stampa', 'Delete']);
+    const print = within(row).getByRole('button', { name: 'Stampa' });
+    expect(print.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.focus(print);
+    fireEvent.mouseOver(print);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Printing needs a document layout: coming soon');
+  });
+
+  it('deletes a quote after a confirmation naming it, which starts on Cancel', async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [
+      quotesList(() => pageOf([pending], 1)),
+      on('DELETE', `${QUOTES}/${pending.id}`, () => new Response(null, { status: 204 })),
+      ...reference,
+    ]);
+    await screen.findByText('#A1B2C3');
+    const row = rowOf('#A1B2C3');
+    const question = 'Are you sure you want to delete this quote? This action cannot be undone.';
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation("Delete quote '#A1B2C3 – Scuola Dante Alighieri'?", question, 'Cancel');
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await answerDeleteConfirmation("Delete quote '#A1B2C3 – Scuola Dante Alighieri'?", question, 'Delete');
+    expect(await screen.findByText('Quote deleted successfully')).toBeTruthy();
+  });
+
+  it('shows cards on a phone, each with its values and actions', async () => {
+    setViewportWidth(390);
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending, someConfirmed], 2)), ...reference]);
+
+    const card = await screen.findByRole('article', { name: '#A1B2C3 – Scuola Dante Alighieri' });
+    expect(within(card).getByText('15/05/2025 alle 09:30')).toBeTruthy();
+    expect(within(card).getByText('Pending')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Advanced' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('is open to a tenant user, whose frame shows the Quotes tab', async () => {
+    const clerk = aUser({ role: 'tenant_user' });
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending], 1)), ...reference], clerk);
+
+    expect(await screen.findByText('#A1B2C3')).toBeTruthy();
+    expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Quotes']);
+    expect(screen.getByRole('button', { name: 'Add Quote' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,231 @@
+import type { QuoteView } from '@quotebook/contracts';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_TIME_ZONE, formatDate, formatServiceDateTime, todayIn } from '@quotebook/domain';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { DateField } from '../../shared/fields/InputFields';
+import { SearchField } from '../../shared/fields/SearchField';
+import { SelectField } from '../../shared/fields/SelectField';
+import { ListPage } from '../../shared/page/ListPage';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
+import { useListCustomersQuery } from '../customers/customers.api';
+import { useTenantPage } from '../tenant/tenant-context';
+import { QuoteAdvancedDialog } from './QuoteAdvancedDialog';
+import { QuoteCreateDialog } from './QuoteCreateDialog';
+import { QuoteEditDialog } from './QuoteEditDialog';
+import {
+  ALL_CUSTOMERS,
+  currentMonth,
+  customerOptions,
+  DELETE_QUOTE_CONFIRMATION,
+  NO_QUOTE_FILTERS,
+  quoteAmount,
+  quoteCountLine,
+  quoteFiltersActive,
+  quoteListFilters,
+  quoteName,
+  STATUS_FILTER_OPTIONS,
+  type QuoteFilterValues,
+} from './quote-list';
+import { QuoteStatusChip } from './QuoteStatusChip';
+import { useDeleteQuoteMutation, useListQuotesQuery } from './quotes.api';
+
+const ROWS_PER_PAGE = [10, 25, 50, 100];
+const SEARCH_PAUSE_MS = 300;
+export const PRINT_COMING_SOON = 'Printing needs a document layout: coming soon';
+
+/** What a link to this page may ask for: the creation dialog opened at once (the dashboard's Create Quote). */
+export interface QuotesPageState {
+  createQuote?: boolean;
+}
+
+/** The day a quote was created, in the business time zone. */
+const createdDay = (createdAt: string) => formatDate(todayIn(DEFAULT_TIME_ZONE, new Date(createdAt)));
+
+function AmountText({ quote, refreshing }: { quote: QuoteView; refreshing: boolean }) {
+  const amount = quoteAmount(quote, refreshing);
+  const color = amount.confirmation === 'all' ? 'primary.main' : amount.confirmation === 'some' ? 'error.main' : undefined;
+  return (
+    <Box component="span" title={amount.hint} data-confirmation={amount.confirmation} sx={{ color, fontWeight: amount.confirmation ? 600 : undefined }}>
+      {amount.text}
+    </Box>
+  );
+}
+
+/**
+ * `/{keyword}/quotes`, for every role of the agency: the quotes filtered, searched and paged by the
+ * server (one call per page; each row carries its customer's name and confirmed totals), with the
+ * creation dialog, the simple and advanced editors and the confirmed delete.
+ */
+export function QuotesPage() {
+  const { tenant } = useTenantPage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [startAdding] = useState(() => Boolean((location.state as QuotesPageState | null)?.createQuote));
+  const [filters, setFilters] = useState<QuoteFilterValues>(NO_QUOTE_FILTERS);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(25);
+  const [advancedOf, setAdvancedOf] = useState<string | null>(null);
+  const typed = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
+  // a search is sent once the typing pauses; an emptied one at once
+  const search = filters.search.trim() ? typed : '';
+  const list = useListQuotesQuery({
+    tenantId: tenant.id,
+    filters: quoteListFilters({ ...filters, search }),
+    page: { limit: rowsPerPage, offset: page * rowsPerPage },
+  });
+  const { data: customers = [] } = useListCustomersQuery(tenant.id);
+  const [deleteQuote] = useDeleteQuoteMutation();
+  const shown = list.currentData;
+  // the same page read again after a change: confirmed amounts are being recalculated
+  const refreshing = list.isFetching && Boolean(shown);
+
+  // the request to open the creation dialog is used once, not again on reload or back
+  useEffect(() => {
+    if (startAdding) navigate('.', { replace: true, state: null });
+  }, [startAdding, navigate]);
+
+  // a page emptied by deletes goes back to the last page that has quotes
+  useEffect(() => {
+    if (shown && shown.items.length === 0 && page > 0) setPage(Math.max(0, Math.ceil(shown.total / rowsPerPage) - 1));
+  }, [shown, page, rowsPerPage]);
+
+  const filter = (change: Partial<QuoteFilterValues>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(0);
+  };
+
+  return (
+    <ListPage<QuoteView>
+      title="Quote Management"
+      subtitle="Quotes for your customers: prices, confirmed orders, the service and what was consumed."
+      noun="quote"
+      list={{
+        data: shown?.items,
+        isLoading: list.isFetching && !shown,
+        isError: list.isError,
+        refetch: list.refetch,
+      }}
+      filtersActive={quoteFiltersActive(filters)}
+      startAdding={startAdding}
+      filters={
+        <>
+          <SearchField
+            value={filters.search}
+            onChange={(value) => filter({ search: value })}
+            placeholder="Search by ID, customer, subject, amount, status or date..."
+          />
+          <SelectField label="Status" name="statusFilter" value={filters.status} options={STATUS_FILTER_OPTIONS} onChange={(status) => filter({ status })} size="small" margin="none" minWidth={170} />
+          <SelectField
+            label="Customer"
+            name="customerFilter"
+            value={filters.customerId}
+            options={customerOptions(customers, ALL_CUSTOMERS)}
+            onChange={(customerId) => filter({ customerId })}
+            size="small"
+            margin="none"
+            minWidth={200}
+          />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, flexBasis: '100%' }}>
+            <DateField label="Analysis Start Date" size="small" margin="none" value={filters.from} onChange={(event) => filter({ from: event.target.value })} sx={{ width: 190 }} />
+            <DateField label="Analysis End Date" size="small" margin="none" value={filters.to} onChange={(event) => filter({ to: event.target.value })} sx={{ width: 190 }} />
+            <Button variant="outlined" onClick={() => filter(currentMonth())}>
+              Mese corrente
+            </Button>
+            <Button onClick={() => filter(NO_QUOTE_FILTERS)} disabled={!quoteFiltersActive(filters)}>
+              Clear Filters
+            </Button>
+          </Box>
+        </>
+      }
+      summary={
+        shown && (
+          <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
+            {quoteCountLine(shown.items.length, shown.total)}
+          </Typography>
+        )
+      }
+      pagination={
+        shown &&
+        shown.total > 0 && (
+          <TablePagination
+            component="div"
+            count={shown.total}
+            page={page}
+            rowsPerPage={rowsPerPage}
+            rowsPerPageOptions={ROWS_PER_PAGE}
+            // a native select (like every select of the app) that MUI leaves unnamed
+            slotProps={{ select: { native: true, inputProps: { 'aria-label': 'Rows per page' } } }}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setRowsPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        )
+      }
+      columns={[
+        { header: 'Quote ID', cell: (quote) => <Box sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{`#${quote.shortId}`}</Box> },
+        {
+          header: 'Customer',
+          cell: (quote) => (
+            <>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {quote.customerName}
+              </Typography>
+              {quote.subject && (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {quote.subject}
+                </Typography>
+              )}
+            </>
+          ),
+        },
+        { header: 'Service Date', cell: (quote) => formatServiceDateTime(quote.serviceDate, quote.serviceStartTime) },
+        { header: 'Amount', cell: (quote) => <AmountText quote={quote} refreshing={refreshing} /> },
+        { header: 'Status', cell: (quote) => <QuoteStatusChip status={quote.status} /> },
+        { header: 'Created', cell: (quote) => createdDay(quote.createdAt) },
+      ]}
+      nameOf={quoteName}
+      empty={{ title: 'No quotes yet', hint: 'Create your first quote to get started' }}
+      noMatch={{ title: 'No quotes found', hint: 'Try adjusting your search criteria' }}
+      afterEditActions={(quote) => [
+        { label: 'Advanced', icon: <TuneIcon fontSize="small" />, onClick: () => setAdvancedOf(quote.id) },
+        { label: 'Stampa', icon: <PrintOutlinedIcon fontSize="small" />, onClick: () => undefined, disabled: true, tooltip: PRINT_COMING_SOON },
+      ]}
+      editor={(quote, close) =>
+        quote ? <QuoteEditDialog key={quote.id} tenantId={tenant.id} quote={quote} onClose={close} /> : <QuoteCreateDialog tenantId={tenant.id} onClose={close} />
+      }
+      remove={{
+        confirmation: DELETE_QUOTE_CONFIRMATION,
+        run: (quote) => deleteQuote({ tenantId: tenant.id, quoteId: quote.id }),
+      }}
+    >
+      {shown && shown.items.length > 0 && (
+        <Card component="aside" aria-labelledby="quote-consolidation">
+          <CardContent sx={{ display: 'flex', gap: 1.5 }}>
+            <InfoOutlinedIcon color="primary" aria-hidden />
+            <Box>
+              <Typography id="quote-consolidation" variant="h3" component="h2">
+                Quote Consolidation
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                A confirmed quote shows the total of its confirmed products only: in blue when every product is confirmed, in red
+                while some are still unconfirmed. The other quotes show their stored total.
+              </Typography>
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+      {advancedOf && <QuoteAdvancedDialog key={advancedOf} tenantId={tenant.id} quoteId={advancedOf} onClose={() => setAdvancedOf(null)} />}
+    </ListPage>
+  );
+}

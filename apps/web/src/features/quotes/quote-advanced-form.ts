@@ -1,0 +1,268 @@
+import type { ProductView, QuoteDetailView, QuoteItemView } from '@quotebook/contracts';
+import {
+  bookingDateTimeFor,
+  formatCents,
+  isMoneyValue,
+  MESSAGES,
+  parseCents,
+  priceSourceOf,
+  quoteTotalCents,
+  statusAfterItems,
+  type ItemPricing,
+  type PriceSource,
+  type QuoteStatus,
+} from '@quotebook/domain';
+import type { FormErrors } from '../../shared/form/use-entity-form';
+import { totalAmountError, totalChanged } from './quote-edit-form';
+import { byTitle, livePrice, liveVatLabel, type PricingContext } from './quote-pricing';
+import type { QuoteItemRequest, UpdateQuoteRequest } from './quotes.api';
+
+/** One selected product as the editor holds it; numbers being typed stay text until saved. */
+export interface ItemDraft {
+  productId: string;
+  quantity: number;
+  orderConfirmed: boolean;
+  confirmedParticipants: string;
+  /** a total price typed by hand; '' is the automatic price */
+  manualPrice: string;
+}
+
+/**
+ * The advanced editor. Date-times are what a `datetime-local` input holds ("2026-07-15T09:30") or '';
+ * the service's start and end live on the service date and are edited as times in Basic Info.
+ */
+export interface AdvancedValues {
+  customerId: string;
+  status: QuoteStatus;
+  subject: string;
+  serviceDate: string;
+  serviceStart: string;
+  estimatedEnd: string;
+  serviceEnd: string;
+  expiryDate: string;
+  bookingDateTime: string;
+  actualServiceDateTime: string;
+  totalAmount: string;
+  /** whether the total was typed by hand: otherwise it follows the products */
+  totalTyped: boolean;
+  actualParticipants: string;
+  serviceNotes: string;
+  /** in the order they were selected */
+  items: ItemDraft[];
+}
+
+/** A stored wall-clock date-time ("2026-07-15T09:30:00") as a datetime-local input shows it. */
+export function localDateTime(value: string | null): string {
+  return value ? value.slice(0, 16) : '';
+}
+
+/** A datetime-local input's value as the API writes it, or null when empty. */
+export function wallClock(local: string): string | null {
+  return local ? `${local}:00` : null;
+}
+
+function draftOf(item: QuoteItemView): ItemDraft {
+  return {
+    productId: item.productId,
+    quantity: item.quantity,
+    orderConfirmed: item.orderConfirmed,
+    confirmedParticipants: String(item.confirmedParticipants),
+    manualPrice: item.priceSource === 'manual' ? item.totalPrice : '',
+  };
+}
+
+export function advancedForm(quote: QuoteDetailView): AdvancedValues {
+  return {
+    customerId: quote.customerId,
+    status: quote.status,
+    subject: quote.subject ?? '',
+    serviceDate: quote.serviceDate,
+    serviceStart: localDateTime(quote.serviceStartTime),
+    estimatedEnd: localDateTime(quote.estimatedEndTime),
+    serviceEnd: localDateTime(quote.serviceEndTime),
+    expiryDate: quote.expiryDate,
+    bookingDateTime: localDateTime(quote.bookingDateTime),
+    actualServiceDateTime: localDateTime(quote.actualServiceDateTime),
+    totalAmount: quote.totalAmount,
+    totalTyped: false,
+    actualParticipants: String(quote.actualParticipants),
+    serviceNotes: quote.serviceNotes ?? '',
+    items: quote.items.map(draftOf),
+  };
+}
+
+/** The date-time `local` set to `time` on `date`; no time clears it. */
+export function atTime(date: string, time: string): string {
+  return time && date ? `${date}T${time}` : '';
+}
+
+/** A new service date carries the service's times along. */
+export function movedToDate(values: AdvancedValues, serviceDate: string): Partial<AdvancedValues> {
+  const move = (local: string) => (local && serviceDate ? atTime(serviceDate, local.slice(11, 16)) : local);
+  return { serviceDate, serviceStart: move(values.serviceStart), estimatedEnd: move(values.estimatedEnd), serviceEnd: move(values.serviceEnd) };
+}
+
+/* ---------- products ---------- */
+
+/**
+ * The Products tab lists every product of the agency: those whose order is confirmed first, then by
+ * Italian title (code without one). `confirmed` is the quote as read, so rows do not move under the
+ * pointer while a person ticks them.
+ */
+export function productsForEditor(products: readonly ProductView[], confirmed: ReadonlySet<string>): ProductView[] {
+  return [...products].sort((a, b) => Number(confirmed.has(b.id)) - Number(confirmed.has(a.id)) || byTitle(a, b));
+}
+
+/** Confirmed participants as typed: a whole number of at least 0. */
+export function participantsError(text: string): string | undefined {
+  return /^\d+$/.test(text.trim()) ? undefined : MESSAGES.participantsRange;
+}
+
+export function manualPriceError(text: string): string | undefined {
+  return text.trim() === '' || isMoneyValue(text.trim()) ? undefined : MESSAGES.manualPrice;
+}
+
+const participantsOf = (draft: ItemDraft) => (participantsError(draft.confirmedParticipants) ? 0 : Number(draft.confirmedParticipants));
+/** The price typed by hand in cents; null when none (or none that is an amount). */
+const manualCents = (draft: ItemDraft) => (draft.manualPrice.trim() === '' || manualPriceError(draft.manualPrice) ? null : parseCents(draft.manualPrice.trim()));
+
+/** An item's price as shown: the typed price, else the automatic one. */
+export interface ShownPrice extends ItemPricing {
+  source: PriceSource;
+  vatLabel: string | null;
+}
+
+/** The saved item, when the draft and everything its price depends on are as saved. */
+function unchangedItem(draft: ItemDraft, quote: QuoteDetailView, values: AdvancedValues): QuoteItemView | undefined {
+  if (values.serviceDate !== quote.serviceDate || values.customerId !== quote.customerId) return undefined;
+  const saved = quote.items.find((item) => item.productId === draft.productId);
+  return saved && sameDraft(draftOf(saved), draft) ? saved : undefined;
+}
+
+/**
+ * An item's price: the server's, as saved, while nothing it depends on has changed; else worked out
+ * live with the shared engine (a manual price stays as typed).
+ */
+export function shownPrice(
+  draft: ItemDraft,
+  product: ProductView | undefined,
+  context: PricingContext,
+  quote: QuoteDetailView,
+  values: AdvancedValues,
+): ShownPrice {
+  const saved = unchangedItem(draft, quote, values);
+  if (saved) {
+    return { cents: parseCents(saved.totalPrice) ?? 0, priceListApplied: saved.priceListApplied, source: saved.priceSource, vatLabel: saved.vatLabel };
+  }
+  const auto = product
+    ? livePrice(product, { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: participantsOf(draft) }, context)
+    : { cents: 0, priceListApplied: false };
+  const manual = manualCents(draft);
+  const source = priceSourceOf(manual, auto.cents);
+  return {
+    cents: source === 'manual' && manual !== null ? manual : auto.cents,
+    priceListApplied: source === 'auto' && auto.priceListApplied,
+    source,
+    vatLabel: product ? liveVatLabel(product, context) : null,
+  };
+}
+
+/** What the status becomes when the items change: pending ↔ confirmed, as the server decides too. */
+export function withItems(values: AdvancedValues, items: ItemDraft[]): Partial<AdvancedValues> {
+  return { items, status: statusAfterItems(values.status, items) };
+}
+
+/**
+ * Ticking Order Confirmed on a quote with a service date and no booking time books it: the service
+ * date at the start time (noon without one).
+ */
+export function bookedWhenConfirmed(values: AdvancedValues, confirmed: boolean): Partial<AdvancedValues> {
+  if (!confirmed || !values.serviceDate || values.bookingDateTime) return {};
+  return { bookingDateTime: localDateTime(bookingDateTimeFor(values.serviceDate, wallClock(values.serviceStart))) };
+}
+
+function sameDraft(a: ItemDraft, b: ItemDraft): boolean {
+  return (
+    a.productId === b.productId &&
+    a.quantity === b.quantity &&
+    a.orderConfirmed === b.orderConfirmed &&
+    participantsOf(a) === participantsOf(b) &&
+    manualCents(a) === manualCents(b)
+  );
+}
+
+/** Whether the selection or any selected product's figures differ from the quote as read. */
+export function itemsChanged(items: readonly ItemDraft[], quote: QuoteDetailView): boolean {
+  if (items.length !== quote.items.length) return true;
+  return items.some((draft) => {
+    const saved = quote.items.find((item) => item.productId === draft.productId);
+    return !saved || !sameDraft(draftOf(saved), draft);
+  });
+}
+
+/** The quote's total as the items make it, when nobody typed one. */
+export function liveTotal(prices: readonly { cents: number; orderConfirmed: boolean }[], status: QuoteStatus): string {
+  return formatCents(quoteTotalCents(prices.map((price) => ({ totalCents: price.cents, orderConfirmed: price.orderConfirmed })), status));
+}
+
+export function validateAdvanced(values: AdvancedValues): FormErrors<AdvancedValues> {
+  const errors: FormErrors<AdvancedValues> = {};
+  if (!values.customerId) errors.customerId = MESSAGES.customerRequired;
+  if (!values.serviceDate) errors.serviceDate = MESSAGES.serviceDateRequired;
+  if (!values.expiryDate) errors.expiryDate = MESSAGES.expiryDateRequired;
+  if (values.totalTyped) errors.totalAmount = totalAmountError(values.totalAmount);
+  errors.actualParticipants = participantsError(values.actualParticipants);
+  const itemProblem = values.items.map((draft) => participantsError(draft.confirmedParticipants) ?? manualPriceError(draft.manualPrice)).find(Boolean);
+  if (itemProblem) errors.items = itemProblem;
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as FormErrors<AdvancedValues>;
+}
+
+/** Which tab holds a field, so the editor can show the first problem. */
+export const TAB_OF_FIELD: Partial<Record<keyof AdvancedValues, number>> = {
+  customerId: 0,
+  serviceDate: 0,
+  expiryDate: 0,
+  totalAmount: 0,
+  items: 1,
+  actualParticipants: 2,
+};
+
+/**
+ * The quote's own fields. The total goes with them only when typed by hand and the products did not
+ * change; otherwise the server's total from the items stands (see `saveAdvanced`).
+ */
+export function advancedQuoteRequest(values: AdvancedValues, quote: QuoteDetailView, withTotal: boolean): UpdateQuoteRequest {
+  const time = (local: string) => wallClock(local);
+  return {
+    customerId: values.customerId,
+    status: values.status,
+    subject: values.subject.trim() || null,
+    serviceDate: values.serviceDate,
+    serviceStartTime: time(values.serviceStart),
+    estimatedEndTime: time(values.estimatedEnd),
+    serviceEndTime: time(values.serviceEnd),
+    expiryDate: values.expiryDate,
+    bookingDateTime: time(values.bookingDateTime),
+    actualServiceDateTime: time(values.actualServiceDateTime),
+    serviceNotes: values.serviceNotes.trim() || null,
+    actualParticipants: Number(values.actualParticipants),
+    ...(withTotal ? { totalAmount: values.totalAmount.trim() } : {}),
+    version: quote.version,
+  };
+}
+
+/** The items as the replace call sends them: no price or null is the automatic price. */
+export function itemsRequest(items: readonly ItemDraft[]): QuoteItemRequest[] {
+  return items.map((draft) => ({
+    productId: draft.productId,
+    quantity: draft.quantity,
+    orderConfirmed: draft.orderConfirmed,
+    confirmedParticipants: Number(draft.confirmedParticipants),
+    totalPrice: draft.manualPrice.trim() || null,
+  }));
+}
+
+/** Whether the typed total must be sent (it differs from the stored one). */
+export function totalToSend(values: AdvancedValues, quote: QuoteDetailView): boolean {
+  return values.totalTyped && totalChanged(values.totalAmount, quote.totalAmount);
+}
