@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aCustomer, aProduct, gatewayError, json, on } from '../../test/gateway-stub';
+import { aDashboard, aQuote, aUser, gatewayError, json, on } from '../../test/gateway-stub';
 import { renderTenantPage } from '../../test/tenant-page';
 
 const BASE = '/api/tenants/tenant-1';
-const products = Array.from({ length: 7 }, (_, index) => aProduct({ id: `product-${index}`, code: `P0000${index}` }));
-const customers = Array.from({ length: 12 }, (_, index) => aCustomer({ id: `customer-${index}`, name: `Cliente ${index}` }));
+const recentQuotes = [
+  aQuote({ id: 'quote-1', customerName: 'Hotel Bellavista', serviceDate: '2025-06-02', totalAmount: '1200.00', status: 'confirmed' }),
+  aQuote({ id: 'quote-2', customerName: 'Scuola Dante Alighieri', serviceDate: '2025-05-15', totalAmount: '365.00', status: 'pending' }),
+  aQuote({ id: 'quote-3', customerName: 'Studio Verdi', serviceDate: '2025-04-20', totalAmount: '80.50', status: 'cancelled' }),
+  aQuote({ id: 'quote-4', customerName: 'Liceo Galilei', serviceDate: '2025-04-10', totalAmount: '99.00', status: 'closed' }),
+  aQuote({ id: 'quote-5', customerName: 'Museo Civico', serviceDate: '2025-04-01', totalAmount: '10.00', status: 'waiting' }),
+];
+const dashboard = aDashboard({ activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1565.00', recentQuotes });
 
 function figure(label: string): string {
   return within(screen.getByRole('article', { name: label })).getByRole('paragraph').textContent ?? '';
@@ -13,43 +19,78 @@ function figure(label: string): string {
 afterEach(() => jest.restoreAllMocks());
 
 describe('TenantDashboardPage', () => {
-  it('shows Active Products and Total Customers from one call each, whatever the number of rows', async () => {
-    const { requests } = renderTenantPage('/sole/dashboard', [
-      on('GET', `${BASE}/products`, () => json(products)),
-      on('GET', `${BASE}/customers`, () => json(customers)),
-    ]);
+  it('shows the four figures and the recent quotes from one call', async () => {
+    const { requests } = renderTenantPage('/sole/dashboard', [on('GET', `${BASE}/dashboard`, () => json(dashboard))]);
 
     await waitFor(() => expect(figure('Active Products')).toBe('7'));
-    await waitFor(() => expect(figure('Total Customers')).toBe('12'));
-    const catalogueCalls = requests.filter((request) => request.path.startsWith(`${BASE}/`)).map((request) => request.path);
-    expect(catalogueCalls.sort()).toEqual([`${BASE}/customers`, `${BASE}/products`]);
+    expect(figure('Total Customers')).toBe('12');
+    expect(figure('Quotes This Month')).toBe('3');
+    expect(figure('Revenue MTD')).toBe('€ 1.565,00');
+    const agencyCalls = requests.filter((request) => request.path.startsWith(`${BASE}/`)).map((request) => request.path);
+    expect(agencyCalls).toEqual([`${BASE}/dashboard`]);
+
+    const recent = screen.getByRole('region', { name: 'Recent Quotes' });
+    const rows = within(recent).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(recentQuotes.map((quote) => quote.customerName));
+    expect(rows[0].textContent).toBe('Hotel Bellavista02/06/2025€ 1.200,00Confirmed');
+    expect(rows[1].textContent).toBe('Scuola Dante Alighieri15/05/2025€ 365,00Pending');
   });
 
-  it('offers Add Customer, Add Product and View Reports, which is not available yet', async () => {
+  it('badges confirmed as active, pending as pending and every other status as expired', async () => {
+    renderTenantPage('/sole/dashboard', [on('GET', `${BASE}/dashboard`, () => json(dashboard))]);
+    const recent = await screen.findByRole('region', { name: 'Recent Quotes' });
+
+    const badge = (customer: string) => within(within(recent).getByRole('listitem', { name: customer })).getByText(/^[A-Z]/, { selector: '.MuiChip-label' }).parentElement as HTMLElement;
+    await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(5));
+    expect(badge('Hotel Bellavista').className).toContain('MuiChip-colorSuccess');
+    expect(badge('Scuola Dante Alighieri').className).toContain('MuiChip-colorWarning');
+    for (const customer of ['Studio Verdi', 'Liceo Galilei', 'Museo Civico']) expect(badge(customer).className).toContain('MuiChip-colorError');
+  });
+
+  it('says when there are no quotes yet', async () => {
+    renderTenantPage('/sole/dashboard', [on('GET', `${BASE}/dashboard`, () => json(aDashboard({ recentQuotes: [] })))]);
+    const recent = await screen.findByRole('region', { name: 'Recent Quotes' });
+    expect(await within(recent).findByText('No quotes yet')).toBeTruthy();
+  });
+
+  it('offers Create Quote (the quotes page with its creation dialog open), Add Customer, Add Product and View Reports, not available yet', async () => {
     const { router } = renderTenantPage('/sole/dashboard', [
-      on('GET', `${BASE}/products`, () => json(products)),
+      on('GET', `${BASE}/dashboard`, () => json(dashboard)),
+      (request) => (request.method === 'GET' && request.path.startsWith(`${BASE}/quotes?`) ? json([], 200) : undefined),
       on('GET', `${BASE}/customers`, () => json([])),
+      on('GET', `${BASE}/products`, () => json([])),
+      on('GET', `${BASE}/price-lists`, () => json([])),
+      on('GET', `${BASE}/vat-rates`, () => json([])),
     ]);
     const actions = await screen.findByRole('region', { name: 'Quick Actions' });
 
     expect(within(actions).getByRole('link', { name: 'Add Customer' }).getAttribute('href')).toBe('/sole/customers');
+    expect(within(actions).getByRole('link', { name: 'Add Product' }).getAttribute('href')).toBe('/sole/products');
     const reports = within(actions).getByRole('button', { name: 'View Reports' }) as HTMLButtonElement;
     expect(reports.disabled).toBe(true);
     expect(within(actions).getByText('Reports are not available yet.')).toBeTruthy();
 
-    fireEvent.click(within(actions).getByRole('link', { name: 'Add Product' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sole/products'));
+    fireEvent.click(within(actions).getByRole('link', { name: 'Create Quote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
+    expect(await screen.findByRole('dialog', { name: 'Add Quote' })).toBeTruthy();
+    // used once: going back and forth does not open it again
+    expect(router.state.location.state).toBeNull();
   });
 
-  it('says a figure could not be loaded instead of showing a wrong number', async () => {
+  it('says the figures could not be loaded instead of showing wrong numbers', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderTenantPage('/sole/dashboard', [
-      on('GET', `${BASE}/products`, () => gatewayError(503, 'catalogue did not answer')),
-      on('GET', `${BASE}/customers`, () => json(customers)),
-    ]);
+    renderTenantPage('/sole/dashboard', [on('GET', `${BASE}/dashboard`, () => gatewayError(503, 'quoting did not answer'))]);
 
-    await waitFor(() => expect(figure('Total Customers')).toBe('12'));
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Active Products' })).getByText('Could not be loaded')).toBeTruthy());
-    expect(figure('Active Products')).toBe('—');
+    expect(await screen.findByText('Failed to load the dashboard')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Active Products' })).getByText('Could not be loaded')).toBeTruthy();
+    expect(figure('Revenue MTD')).toBe('—');
+  });
+
+  it('is for admins: a tenant user is sent to quotes without asking for the figures', async () => {
+    const clerk = aUser({ role: 'tenant_user' });
+    const { router, requests } = renderTenantPage('/sole/dashboard', [], clerk);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));
+    expect(requests.some((request) => request.path === `${BASE}/dashboard`)).toBe(false);
   });
 });

@@ -1,8 +1,12 @@
+import type { QuoteView } from '@quotebook/contracts';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import EuroIcon from '@mui/icons-material/Euro';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,21 +17,23 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, languageLabel } from '../../shared/formatters';
-import { useListCustomersQuery } from '../customers/customers.api';
-import { useListProductsQuery } from '../products/products.api';
+import { formatEuro } from '../../shared/money';
+import { LoadError } from '../../shared/page/LoadError';
+import type { QuotesPageState } from '../quotes/QuotesPage';
+import { QuoteStatusChip } from '../quotes/QuoteStatusChip';
+import { useGetDashboardQuery } from '../quotes/quotes.api';
 import { useTenantPage } from './tenant-context';
 
 /** A figure that is still loading, or could not be read, shows so instead of a wrong number. */
-interface CountQuery {
-  data?: readonly unknown[];
+interface FigureState {
   isLoading: boolean;
   isError: boolean;
 }
 
-function StatCard({ label, icon, query }: { label: string; icon: ReactNode; query: CountQuery }) {
-  let value: ReactNode = query.data?.length ?? '—';
-  if (query.isLoading) value = <Skeleton width={40} />;
-  else if (query.isError) value = '—';
+function StatCard({ label, icon, value, state }: { label: string; icon: ReactNode; value: ReactNode; state: FigureState }) {
+  let shown: ReactNode = value ?? '—';
+  if (state.isLoading) shown = <Skeleton width={40} />;
+  else if (state.isError) shown = '—';
   return (
     <Card component="article" aria-label={label}>
       <CardContent sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
@@ -36,9 +42,9 @@ function StatCard({ label, icon, query }: { label: string; icon: ReactNode; quer
             {label}
           </Typography>
           <Typography variant="h4" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
-            {value}
+            {shown}
           </Typography>
-          {query.isError && (
+          {state.isError && (
             <Typography variant="caption" sx={{ color: 'error.main' }}>
               Could not be loaded
             </Typography>
@@ -52,15 +58,59 @@ function StatCard({ label, icon, query }: { label: string; icon: ReactNode; quer
   );
 }
 
+function RecentQuotes({ quotes, state }: { quotes: readonly QuoteView[] | undefined; state: FigureState }) {
+  return (
+    <Card component="section" aria-labelledby="recent-quotes">
+      <CardContent>
+        <Typography id="recent-quotes" variant="h2" sx={{ mb: 1 }}>
+          Recent Quotes
+        </Typography>
+        {state.isLoading && [0, 1, 2].map((row) => <Skeleton key={row} height={48} />)}
+        {quotes && quotes.length === 0 && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
+            No quotes yet
+          </Typography>
+        )}
+        {quotes && quotes.length > 0 && (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {quotes.map((quote) => (
+              <Box
+                component="li"
+                key={quote.id}
+                aria-label={quote.customerName}
+                sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-child': { borderBottom: 0 } }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                    {quote.customerName}
+                  </Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {formatDate(quote.serviceDate)}
+                  </Typography>
+                </Box>
+                <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {formatEuro(quote.totalAmount)}
+                </Typography>
+                <QuoteStatusChip status={quote.status} dashboard />
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
- * `/{keyword}/dashboard`: the catalogue's figures and the quick actions that need no quotes. The
- * figures come from the two lists the products and customers pages read (one call each, whatever the
- * number of rows), so opening those pages afterwards costs nothing more.
+ * `/{keyword}/dashboard`: the agency's figures and its latest quotes, all from one call (the quoting
+ * service asks the catalogue for its counts), and the quick actions.
  */
 export function TenantDashboardPage() {
   const { tenant } = useTenantPage();
-  const products = useListProductsQuery(tenant.id);
-  const customers = useListCustomersQuery(tenant.id);
+  const dashboard = useGetDashboardQuery(tenant.id);
+  const figures = dashboard.data;
+  const state: FigureState = { isLoading: dashboard.isLoading, isError: dashboard.isError };
+  const createQuote: QuotesPageState = { createQuote: true };
 
   const details = [
     { label: 'Public address', value: `${window.location.host}/${tenant.keyword}` },
@@ -77,21 +127,36 @@ export function TenantDashboardPage() {
         </Typography>
       </Box>
 
+      {dashboard.isError && <LoadError message="Failed to load the dashboard" onRetry={() => void dashboard.refetch()} />}
       <Box
         component="section"
         aria-label="Figures"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}
       >
-        <StatCard label="Active Products" icon={<Inventory2OutlinedIcon fontSize="large" />} query={products} />
-        <StatCard label="Total Customers" icon={<PeopleAltOutlinedIcon fontSize="large" />} query={customers} />
+        <StatCard label="Active Products" icon={<Inventory2OutlinedIcon fontSize="large" />} value={figures?.activeProducts} state={state} />
+        <StatCard label="Total Customers" icon={<PeopleAltOutlinedIcon fontSize="large" />} value={figures?.totalCustomers} state={state} />
+        <StatCard label="Quotes This Month" icon={<RequestQuoteOutlinedIcon fontSize="large" />} value={figures?.quotesThisMonth} state={state} />
+        <StatCard label="Revenue MTD" icon={<EuroIcon fontSize="large" />} value={figures && formatEuro(figures.revenueMtd)} state={state} />
       </Box>
+
+      <RecentQuotes quotes={figures?.recentQuotes} state={state} />
 
       <Card component="section" aria-labelledby="quick-actions">
         <CardContent>
           <Typography id="quick-actions" variant="h2" sx={{ mb: 2 }}>
             Quick Actions
           </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+            <Button
+              component={Link}
+              to={`/${tenant.keyword}/quotes`}
+              state={createQuote}
+              nativeButton={false}
+              variant="contained"
+              startIcon={<NoteAddOutlinedIcon />}
+            >
+              Create Quote
+            </Button>
             <Button
               component={Link}
               to={`/${tenant.keyword}/customers`}
