@@ -49,3 +49,12 @@ export async function grantRuntimeRole(queryRunner: QueryRunner, schema: string,
   await queryRunner.query(`GRANT USAGE ON SCHEMA "${schema}" TO ${role}`);
   await queryRunner.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${tables.map((table) => `"${schema}"."${table}"`).join(', ')} TO ${role}`);
 }
+
+/**
+ * What such a migration's `down` undoes: the tables, children first, and the role's use of the schema.
+ * The role itself stays: other databases of the cluster may still use it.
+ */
+export async function dropTenantTables(queryRunner: QueryRunner, schema: string, role: string, tables: readonly string[]): Promise<void> {
+  for (const table of [...tables].reverse()) await queryRunner.query(`DROP TABLE "${schema}"."${table}"`);
+  await queryRunner.query(`REVOKE USAGE ON SCHEMA "${schema}" FROM ${role}`);
+}

@@ -1,4 +1,4 @@
-import { grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
+import { dropTenantTables, grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { CATALOGUE_RUNTIME_ROLE as APP_ROLE } from '../catalogue.schema';
 
@@ -189,10 +189,6 @@ export class CreateCatalogue1767312000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    // the role stays: other databases of the cluster may still use it
-    for (const table of [...TABLES].reverse()) {
-      await queryRunner.query(`DROP TABLE "catalogue"."${table}"`);
-    }
-    await queryRunner.query(`REVOKE USAGE ON SCHEMA "catalogue" FROM ${APP_ROLE}`);
+    await dropTenantTables(queryRunner, 'catalogue', APP_ROLE, TABLES);
   }
 }

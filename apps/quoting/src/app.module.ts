@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CUSTOMER_CHANGED, QUOTING_HEALTH } from '@quotebook/contracts';
+import { durableListener, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
+import { CustomerNamesService } from './catalogue-links/customer-names.service';
+import { QuoteUsageController, QuoteUsageService } from './catalogue-links/quote-usage';
+import { ConsumptionsController } from './consumptions/consumptions.controller';
+import { ConsumptionsService } from './consumptions/consumptions.service';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardService } from './dashboard/dashboard.service';
+import { QuotingEnv } from './env';
+import { QuoteItemsController } from './items/quote-items.controller';
+import { QuoteItemsService } from './items/quote-items.service';
+import { CreateQuoting1767744000000 } from './migrations/1767744000000-create-quoting';
+import { QuotePricingService } from './pricing/quote-pricing.service';
+import { QUOTING_RUNTIME_ROLE, QUOTING_SCHEMA } from './quoting.schema';
+import { QuotesController } from './quotes/quotes.controller';
+import { QuotesService } from './quotes/quotes.service';
+import { TenantPurgeService } from './tenant-purge/tenant-purge.service';
+
+/** A tenant's quotes: their items priced from the catalogue, consumptions, and the dashboard's figures. */
+@Module({})
+export class QuotingModule {
+  static forRoot(env: QuotingEnv): DynamicModule {
+    return {
+      module: QuotingModule,
+      imports: [
+        ServiceCoreModule.forRoot({
+          name: 'quoting',
+          env,
+          health: QUOTING_HEALTH,
+          // the rows are read and written in SQL: their date-times are wall clocks an ORM would turn into instants
+          database: { schema: QUOTING_SCHEMA, entities: [], migrations: [CreateQuoting1767744000000], runtimeRole: QUOTING_RUNTIME_ROLE },
+        }),
+      ],
+      controllers: [QuotesController, QuoteItemsController, ConsumptionsController, DashboardController, QuoteUsageController],
+      providers: [
+        { provide: QuotingEnv, useValue: env },
+        QuotePricingService,
+        QuotesService,
+        QuoteItemsService,
+        ConsumptionsService,
+        DashboardService,
+        QuoteUsageService,
+        // the catalogue announces a customer's new name; the quotes for it show that name
+        CustomerNamesService,
+        durableListener({ event: CUSTOMER_CHANGED, consumer: 'quoting-customer-names', handler: CustomerNamesService, handle: (names, event) => names.rename(event) }),
+        // a deleted tenant's quotes go when tenancy announces the deletion
+        TenantPurgeService,
+        tenantDeletedListener({ consumer: 'quoting', purger: TenantPurgeService, removed: 'quoting row(s)' }),
+      ],
+    };
+  }
+}

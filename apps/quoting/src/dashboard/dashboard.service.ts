@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  addDays,
+  CATALOGUE_COUNTS,
+  type DashboardView,
+  formatCents,
+  type Principal,
+  RECENT_QUOTES,
+  REVENUE_STATUSES,
+  todayIn,
+  toCents,
+} from '@quotebook/contracts';
+import { requireTenantAdministration, RpcClient, withTenant } from '@quotebook/server-core';
+import { DataSource } from 'typeorm';
+import { QuotingEnv } from '../env';
+import { readQuoteViews } from '../quotes/quote-rows';
+
+/** The first day of the month of `date` and of the month after it, both YYYY-MM-DD. */
+export function monthOf(date: string): { first: string; next: string } {
+  const first = `${date.slice(0, 8)}01`;
+  return { first, next: `${addDays(first, 32).slice(0, 8)}01` };
+}
+
+/** The agency dashboard's figures: its administrators' overview. */
+@Injectable()
+export class DashboardService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rpc: RpcClient,
+    private readonly env: QuotingEnv,
+  ) {}
+
+  /**
+   * The catalogue's counts, asked while the quotes' figures are read: this month's quotes (by their
+   * creation in the business time zone), the revenue of the confirmed and closed ones, the latest five.
+   */
+  async figures(principal: Principal, tenantId: string): Promise<DashboardView> {
+    requireTenantAdministration(principal, tenantId);
+    const timeZone = this.env.BUSINESS_TIME_ZONE;
+    const month = monthOf(todayIn(timeZone));
+    const [counts, quotes] = await Promise.all([
+      this.rpc.send(CATALOGUE_COUNTS, { principal, tenantId }),
+      withTenant(this.dataSource, tenantId, async (manager) => {
+        const [figures]: { count: number; revenue: string }[] = await manager.query(
+          `SELECT count(*)::int AS count, coalesce(sum(total_amount) FILTER (WHERE status = ANY($4::text[])), 0)::text AS revenue
+             FROM quoting.quotes
+            WHERE tenant_id = $1 AND created_at >= ($2::timestamp AT TIME ZONE $5) AND created_at < ($3::timestamp AT TIME ZONE $5)`,
+          [tenantId, month.first, month.next, REVENUE_STATUSES, timeZone],
+        );
+        const recent: { id: string }[] = await manager.query(
+          `SELECT id FROM quoting.quotes WHERE tenant_id = $1 ORDER BY created_at DESC, id ASC LIMIT $2`,
+          [tenantId, RECENT_QUOTES],
+        );
+        return { ...figures, recent: await readQuoteViews(manager, tenantId, recent.map((row) => row.id)) };
+      }),
+    ]);
+    return {
+      activeProducts: counts.products,
+      totalCustomers: counts.customers,
+      quotesThisMonth: quotes.count,
+      revenueMtd: formatCents(toCents(quotes.revenue)),
+      recentQuotes: quotes.recent,
+    };
+  }
+}

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  type CreateQuoteDto,
+  type Principal,
+  type QuoteDetailView,
+  type QuoteListFilters,
+  type QuotesListRequest,
+  type QuotesPage,
+  toCents,
+  type UpdateQuoteDto,
+} from '@quotebook/contracts';
+import { pageEnd, pageStart, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { DataSource } from 'typeorm';
+import { QuotingEnv } from '../env';
+import { pricedQuote } from '../pricing/quote-pricing';
+import { draftOfItem, QuotePricingService, storeItems } from '../pricing/quote-pricing.service';
+import { assertVersion, changedQuote, draftsOfList, newQuoteFields } from './quote-drafts';
+import { insertQuote, lockQuote, quoteNotFound, readItems, readQuoteDetail, saveQuote } from './quote-rows';
+import { assertQuoteFits } from './quote-size';
+import { readQuotesPage } from './quotes-list';
+
+/** Quotes: every user of the agency reads and writes them. */
+@Injectable()
+export class QuotesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly pricing: QuotePricingService,
+    private readonly env: QuotingEnv,
+  ) {}
+
+  /** One page of the filtered list, bounded by bytes; the first page of what the caller reads counts the matches. */
+  async list(principal: Principal, tenantId: string, request: Pick<QuotesListRequest, 'cursor' | 'until' | 'offset'>, filters: QuoteListFilters): Promise<QuotesPage> {
+    requireTenantAccess(principal, tenantId);
+    const start = pageStart(request.cursor);
+    const until = pageEnd(request.until, start);
+    const counted = start === (typeof request.offset === 'number' ? request.offset : 0);
+    return withTenant(this.dataSource, tenantId, (manager) => readQuotesPage(manager, tenantId, filters, { start, until, counted }));
+  }
+
+  async get(principal: Principal, tenantId: string, id: string): Promise<QuoteDetailView> {
+    requireTenantAccess(principal, tenantId);
+    const quoteId = requireQuoteId(id);
+    return withTenant(this.dataSource, tenantId, (manager) => readQuoteDetail(manager, tenantId, quoteId));
+  }
+
+  /**
+   * A new quote (pending, valid for 30 days, unless the request says otherwise) with the products
+   * chosen, priced; the catalogue is asked before the transaction starts.
+   */
+  async create(principal: Principal, tenantId: string, dto: CreateQuoteDto): Promise<QuoteDetailView> {
+    requireTenantAccess(principal, tenantId);
+    const drafts = draftsOfList('items', dto.items ?? []);
+    const fields = newQuoteFields(dto, this.env.BUSINESS_TIME_ZONE);
+    const pricing = await this.pricing.price(principal, tenantId, fields, drafts, 'customerId');
+    const withItems = drafts.length > 0;
+    const quote = pricedQuote(fields, pricing, {
+      itemsChanged: withItems,
+      customerField: 'customerId',
+      // without items, the total is what the creation says; with them, what they add up to
+      totalByHand: withItems ? null : toCents(dto.totalAmount ?? 0),
+    });
+    return withTenant(this.dataSource, tenantId, async (manager) => {
+      const id = await insertQuote(manager, tenantId, quote);
+      await storeItems(manager, tenantId, id, pricing.items);
+      await assertQuoteFits(manager, tenantId, id);
+      return readQuoteDetail(manager, tenantId, id);
+    });
+  }
+
+  /**
+   * Changes what is sent. A new service date or customer prices the items again; the total then
+   * follows them, unless the request changes it too.
+   */
+  async update(principal: Principal, tenantId: string, id: string, dto: UpdateQuoteDto): Promise<QuoteDetailView> {
+    requireTenantAccess(principal, tenantId);
+    const quoteId = requireQuoteId(id);
+    return withTenant(this.dataSource, tenantId, async (manager) => {
+      const quote = await lockQuote(manager, tenantId, quoteId);
+      assertVersion(quote, dto.version);
+      const changed = changedQuote(quote, dto, this.env.BUSINESS_TIME_ZONE);
+      const customerChanged = changed.customer_id !== quote.customer_id;
+      if (customerChanged || changed.service_date !== quote.service_date) {
+        const items = await readItems(manager, tenantId, quoteId);
+        // the editors send the total they show: only one that differs from the stored total was set by hand
+        const totalByHand = toCents(changed.total_amount) === toCents(quote.total_amount) ? null : toCents(changed.total_amount);
+        await this.pricing.reprice(manager, principal, changed, items.map((item) => draftOfItem(item)), {
+          itemsChanged: false,
+          customerField: customerChanged ? 'customerId' : null,
+          totalByHand,
+        });
+      } else {
+        await saveQuote(manager, changed);
+      }
+      await assertQuoteFits(manager, tenantId, quoteId);
+      return readQuoteDetail(manager, tenantId, quoteId);
+    });
+  }
+
+  /** Removes the quote with its items and consumptions (the foreign keys cascade). */
+  async delete(principal: Principal, tenantId: string, id: string): Promise<{ deleted: true }> {
+    requireTenantAccess(principal, tenantId);
+    const quoteId = requireQuoteId(id);
+    await withTenant(this.dataSource, tenantId, async (manager) => {
+      const [, deleted]: [unknown, number] = await manager.query(`DELETE FROM quoting.quotes WHERE tenant_id = $1 AND id = $2`, [tenantId, quoteId]);
+      if (!deleted) throw quoteNotFound();
+    });
+    return { deleted: true };
+  }
+}
+
+/** A quote id from a request: something that is no UUID names no quote. */
+export const requireQuoteId = (id: unknown) => requireResourceId(id, 'Quote');

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { deleteTenantRows, type TenantPurger } from '@quotebook/server-core';
+import { DataSource } from 'typeorm';
+
+/** Children before their quotes, so that each table's rows are counted. */
+const PURGE_ORDER = ['quoting.service_consumptions', 'quoting.quote_items', 'quoting.quotes'] as const;
+
+@Injectable()
+export class TenantPurgeService implements TenantPurger {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Removes every quoting row of the tenant in one transaction; returns how many rows went. */
+  purgeTenant(tenantId: string): Promise<number> {
+    return deleteTenantRows(this.dataSource, tenantId, PURGE_ORDER);
+  }
+}

@@ -1,0 +1,38 @@
+import { insertPeriod, insertProduct, startBuiltService } from '@quotebook/testing';
+import { useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
+import { QuotingModule } from '../app.module';
+import { QuotingEnv } from '../env';
+
+/** Quoting as main.ts runs it. */
+export const quotingService: ServiceDefinition<QuotingEnv> = {
+  name: 'quoting',
+  envClass: QuotingEnv,
+  createModule: (env) => QuotingModule.forRoot(env),
+};
+
+/** The real catalogue as its own process: quoting asks it for prices, customers and counts. */
+export const startCatalogueProcess = (databaseUrl: string) => startBuiltService('catalogue', databaseUrl);
+
+/**
+ * Quoting in this process for the tests of the enclosing `describe`, with the real catalogue beside it
+ * on the same database (its rows are arranged with the catalogue-row helpers of @quotebook/testing).
+ */
+export const useQuotingHarness = () => useServiceHarness(quotingService, { companions: { catalogue: startCatalogueProcess }, startTimeoutMs: 120_000 });
+
+/** The season of the product the acceptance prices are given for. */
+export const SEASON = { startDate: '2030-06-01', endDate: '2030-09-30' };
+export const IN_SEASON = '2030-07-15';
+export const OFF_SEASON = '2030-11-15';
+
+/**
+ * A product of the agency priced, in SEASON, at € 25 per person for at least 10 people, € 100 flat and
+ * € 15 additional: 4 people cost 365.00, 12 cost 415.00.
+ */
+export async function seasonalProduct(databaseUrl: string, tenantId: string, titleIt: string | null = 'Tour del lago') {
+  const product = await insertProduct(databaseUrl, tenantId, { titleIt });
+  await insertPeriod(databaseUrl, tenantId, product.id, { ...SEASON, minParticipants: 10, costPerPerson: '25.00', flatRate: '100.00', additionalCosts: '15.00' });
+  return product;
+}
+
+export { adminOf, insertCustomer, insertPeriod, insertPriceList, insertProduct, insertVatRate, superadmin, twoAgencies, userOf } from '@quotebook/testing';
+export { registerTenantState, rpcError, watchRequests } from '@quotebook/testing/rpc';
