@@ -1,5 +1,5 @@
 # One image recipe for every Quotebook app: docker build --build-arg APP=gateway .
-# (docker-compose.yml builds identity, tenancy and gateway from it; the gateway image also serves the SPA)
+# (docker-compose.yml builds every app from it; the gateway image also serves the SPA)
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

@@ -11,6 +11,7 @@ import { CatalogueEnv } from '../../apps/catalogue/src/env';
 import { DocumentsWorkerEnv } from '../../apps/documents-worker/src/env';
 import { GatewayEnv } from '../../apps/gateway/src/env';
 import { IdentityEnv } from '../../apps/identity/src/env';
+import { QuotingEnv } from '../../apps/quoting/src/env';
 import { TenancyEnv } from '../../apps/tenancy/src/env';
 
 const root = path.resolve(__dirname, '../..');
@@ -37,6 +38,7 @@ const ENV_CLASSES: Record<string, new () => object> = {
   'documents-worker': DocumentsWorkerEnv,
   gateway: GatewayEnv,
   identity: IdentityEnv,
+  quoting: QuotingEnv,
   tenancy: TenancyEnv,
 };
 
