@@ -46,7 +46,7 @@ function catalogue(): GatewayHandler[] {
 async function openCreateDialog(handlers: GatewayHandler[] = []) {
   const page = renderTenantPage('/sole/quotes', [...handlers, ...catalogue()]);
   fireEvent.click(await screen.findByRole('button', { name: 'Add Quote' }));
-  const dialog = screen.getByRole('dialog', { name: 'Add Quote' });
+  const dialog = await screen.findByRole('dialog', { name: 'Add Quote' });
   await within(dialog).findByRole('checkbox', { name: 'Tour del Colosseo' });
   await waitFor(() => expect((within(dialog).getByLabelText('Customer') as HTMLSelectElement).options).toHaveLength(3));
   return { ...page, dialog };

@@ -17,7 +17,7 @@ async function openEditor(quotes: QuoteView[], handlers: Parameters<typeof rende
   ]);
   await screen.findByText('#A1B2C3');
   fireEvent.click(within(screen.getByText('#A1B2C3').closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit Quote #A1B2C3' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Quote #A1B2C3' });
   await waitFor(() => expect((within(dialog).getByLabelText('Customer') as HTMLSelectElement).value).toBe('customer-1'));
   return { ...page, dialog };
 }

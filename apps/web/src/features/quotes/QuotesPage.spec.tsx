@@ -155,7 +155,7 @@ describe('quotes page', () => {
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
     expect((screen.getByRole('button', { name: 'Clear Filters' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(listCalls(requests).slice(before)).toEqual([]);
 
     const month = currentMonth();
@@ -174,7 +174,7 @@ describe('quotes page', () => {
 
     for (const value of ['d', 'da', 'dan', 'dant', 'dante']) fireEvent.change(screen.getByLabelText('Search'), { target: { value } });
     await waitFor(() => expect(listCalls(requests)).toContain('?search=dante&limit=25&offset=0'));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
     expect(listCalls(requests)).toEqual(['?limit=25&offset=0', '?search=dante&limit=25&offset=0']);
   });

@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_TIME_ZONE, formatDate, formatServiceDateTime, todayIn } from '@quotebook/domain';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DateField } from '../../shared/fields/InputFields';
 import { SearchField } from '../../shared/fields/SearchField';
@@ -18,9 +18,6 @@ import { ListPage } from '../../shared/page/ListPage';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useListCustomersQuery } from '../customers/customers.api';
 import { useTenantPage } from '../tenant/tenant-context';
-import { QuoteAdvancedDialog } from './QuoteAdvancedDialog';
-import { QuoteCreateDialog } from './QuoteCreateDialog';
-import { QuoteEditDialog } from './QuoteEditDialog';
 import {
   ALL_CUSTOMERS,
   currentMonth,
@@ -37,6 +34,11 @@ import {
 } from './quote-list';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { useDeleteQuoteMutation, useListQuotesQuery } from './quotes.api';
+
+// the dialogs load when first opened: the list's first screen does not wait for them
+const QuoteCreateDialog = lazy(() => import('./QuoteCreateDialog').then((m) => ({ default: m.QuoteCreateDialog })));
+const QuoteEditDialog = lazy(() => import('./QuoteEditDialog').then((m) => ({ default: m.QuoteEditDialog })));
+const QuoteAdvancedDialog = lazy(() => import('./QuoteAdvancedDialog').then((m) => ({ default: m.QuoteAdvancedDialog })));
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
 const SEARCH_PAUSE_MS = 300;
@@ -201,9 +203,15 @@ export function QuotesPage() {
         { label: 'Advanced', icon: <TuneIcon fontSize="small" />, onClick: () => setAdvancedOf(quote.id) },
         { label: 'Stampa', icon: <PrintOutlinedIcon fontSize="small" />, onClick: () => undefined, disabled: true, tooltip: PRINT_COMING_SOON },
       ]}
-      editor={(quote, close) =>
-        quote ? <QuoteEditDialog key={quote.id} tenantId={tenant.id} quote={quote} onClose={close} /> : <QuoteCreateDialog tenantId={tenant.id} onClose={close} />
-      }
+      editor={(quote, close) => (
+        <Suspense>
+          {quote ? (
+            <QuoteEditDialog key={quote.id} tenantId={tenant.id} quote={quote} onClose={close} />
+          ) : (
+            <QuoteCreateDialog tenantId={tenant.id} onClose={close} />
+          )}
+        </Suspense>
+      )}
       remove={{
         confirmation: DELETE_QUOTE_CONFIRMATION,
         run: (quote) => deleteQuote({ tenantId: tenant.id, quoteId: quote.id }),
@@ -225,7 +233,11 @@ export function QuotesPage() {
           </CardContent>
         </Card>
       )}
-      {advancedOf && <QuoteAdvancedDialog key={advancedOf} tenantId={tenant.id} quoteId={advancedOf} onClose={() => setAdvancedOf(null)} />}
+      {advancedOf && (
+        <Suspense>
+          <QuoteAdvancedDialog key={advancedOf} tenantId={tenant.id} quoteId={advancedOf} onClose={() => setAdvancedOf(null)} />
+        </Suspense>
+      )}
     </ListPage>
   );
 }
