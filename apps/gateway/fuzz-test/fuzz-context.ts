@@ -35,6 +35,10 @@ export interface SeededRecords {
   productId: string;
   availabilityId: string;
   customerId: string;
+  /** a quote of customerId with one item of productId and one consumption */
+  quoteId: string;
+  itemId: string;
+  consumptionId: string;
 }
 
 /** What the layer's global setup hands to the test files: the document, the callers' tokens, the records. */

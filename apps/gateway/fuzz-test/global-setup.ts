@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startSharedStack } from '../api-test/global-setup';
 import { createAgency, fillCatalogue } from '../api-test/catalogue-fixtures';
 import { api, superadminToken } from '../api-test/http';
+import { quoteWithItemAndConsumption } from '../api-test/quote-fixtures';
 import { writeFuzzContext } from './fuzz-context';
 
 /**
@@ -24,13 +25,15 @@ async function read<T>(token: string, path: string): Promise<T> {
   return response.body;
 }
 
-/** An isolated stack with one agency holding a record of every kind, and the OpenAPI document it serves. */
+/** An isolated stack with one agency holding a record of every kind (a quote with an item and a consumption too), and the OpenAPI document it serves. */
 export default async function globalSetup(): Promise<void> {
   const started = await startSharedStack('fuzz', THROTTLES_OUT_OF_REACH);
   try {
     const superadmin = await superadminToken();
     const agency = await createAgency(superadmin);
-    await fillCatalogue(agency);
+    const { productIds, customerIds } = await fillCatalogue(agency);
+    // on a service date inside one of the product's periods, so its item is priced
+    const quote = await quoteWithItemAndConsumption(agency, { customerId: customerIds[0], productId: productIds[0], serviceDate: '2030-02-15' });
     const list = <T>(name: string) => read<T[]>(superadmin, `${agency.base}/${name}`);
     const [tenant, users, vatRates, tags, priceLists, products, customers] = await Promise.all([
       read<{ id: string; keyword: string; languages: string[] }>(superadmin, agency.base),
@@ -57,6 +60,7 @@ export default async function globalSetup(): Promise<void> {
         productId: products[0].id,
         availabilityId: products[0].availability[0].id,
         customerId: customers[0].id,
+        ...quote,
       },
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { api, type ApiResponse } from '../api-test/http';
 import { type Caller, type Operation, type Parameter, readFuzzContext } from './fuzz-context';
 import {
   allows,
+  allowsQueryText,
   bodyFields,
   bodyText,
   DEEP_NESTING,
@@ -19,10 +20,10 @@ import {
 } from './schema-values';
 
 /*
- * Generated from the OpenAPI document the stack serves: for every operation with a JSON body or path
- * parameters, a valid request (real records of a seeded agency, a caller its x-roles allow) is sent
- * again and again with one field or parameter replaced by a hostile value the document does not
- * allow. Each must be refused with a 4xx, and the agency and platform must read the same afterwards.
+ * Generated from the OpenAPI document the stack serves: for every operation with a JSON body, path
+ * or query parameters, a valid request (real records of a seeded agency, a caller its x-roles allow)
+ * is sent again and again with one field or parameter replaced by a hostile value the document does
+ * not allow. Each must be refused with a 4xx, and the agency and platform must read the same afterwards.
  */
 
 const { document, tokens, seeded } = readFuzzContext();
@@ -49,6 +50,9 @@ const REAL_VALUES: Record<string, string> = {
   tenantId: seeded.tenantId,
   vatRateId: seeded.vatRateId,
   priceListId: seeded.priceListId,
+  customerId: seeded.customerId,
+  productId: seeded.productId,
+  quoteId: seeded.quoteId,
   tagIds: seeded.tagId,
   availabilityId: seeded.availabilityId,
   language: seeded.languages[0],
@@ -57,7 +61,12 @@ const REAL_VALUES: Record<string, string> = {
 const realValue = (name: string): string | undefined => REAL_VALUES[name];
 
 /** A path names a real agency by its keyword; a body that sent it would only collide with that agency. */
-const REAL_PATH_VALUES: Record<string, string> = { ...REAL_VALUES, keyword: seeded.keyword };
+const REAL_PATH_VALUES: Record<string, string> = {
+  ...REAL_VALUES,
+  keyword: seeded.keyword,
+  itemId: seeded.itemId,
+  consumptionId: seeded.consumptionId,
+};
 
 interface FuzzedOperation {
   name: string;
@@ -65,6 +74,7 @@ interface FuzzedOperation {
   template: string;
   roles: Caller[];
   pathParameters: Parameter[];
+  queryParameters: Parameter[];
   body?: Schema;
 }
 
@@ -76,9 +86,11 @@ const operations: FuzzedOperation[] = Object.entries(document.paths).flatMap(([t
   METHODS.filter((method) => item[method]).flatMap((method) => {
     const operation = item[method] as Operation;
     const pathParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
+    const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
     const body = operation.requestBody?.content['application/json']?.schema;
-    if (!body && pathParameters.length === 0) return [];
-    return [{ name: `${method.toUpperCase()} ${template}`, method, template, roles: operation['x-roles'] ?? [], pathParameters, body }];
+    if (!body && pathParameters.length === 0 && queryParameters.length === 0) return [];
+    const roles = operation['x-roles'] ?? [];
+    return [{ name: `${method.toUpperCase()} ${template}`, method, template, roles, pathParameters, queryParameters, body }];
   }),
 );
 
@@ -149,6 +161,20 @@ function casesOf(operation: FuzzedOperation): FuzzCase[] {
       });
     }
   }
+  for (const parameter of operation.queryParameters) {
+    for (const { label, value } of HOSTILE_VALUES) {
+      const text = pathText(value);
+      if (allowsQueryText(parameter.schema ?? {}, text, resolve)) continue;
+      cases.push({
+        where: `query parameter ${parameter.name}`,
+        label,
+        caller: callerFor(operation),
+        path: `${pathOf(operation)}?${encodeURIComponent(parameter.name)}=${encodePathSegment(text)}`,
+        body: base,
+        message: isNotText(text) ? `${parameter.name} contains invalid characters` : undefined,
+      });
+    }
+  }
   if (operation.body) {
     const caller = callerFor(operation);
     const path = pathOf(operation);
@@ -210,10 +236,11 @@ function judge(fuzzCase: FuzzCase, response: ApiResponse): string | undefined {
   return undefined;
 }
 
-/** The agency and the platform as they read: tenants, the agency, its admin, team and catalogue. */
+/** The agency and the platform as they read: tenants, the agency, its admin, team, catalogue and quotes (one with its items and consumptions). */
 async function snapshot() {
   const agency = `/api/tenants/${seeded.tenantId}`;
-  const paths = ['/api/tenants', agency, `${agency}/admin`, ...['users', 'vat-rates', 'tags', 'price-lists', 'products', 'customers'].map((list) => `${agency}/${list}`)];
+  const lists = ['users', 'vat-rates', 'tags', 'price-lists', 'products', 'customers', 'quotes', `quotes/${seeded.quoteId}`];
+  const paths = ['/api/tenants', agency, `${agency}/admin`, ...lists.map((list) => `${agency}/${list}`)];
   return Promise.all(
     paths.map(async (path) => {
       const response = await api('GET', path, { token: tokens.superadmin });

@@ -1,4 +1,4 @@
-import { allows, bodyFields, bodyText, DEEP_NESTING, encodePathSegment, type Schema, validValue, withValueAt } from './schema-values';
+import { allows, allowsQueryText, bodyFields, bodyText, DEEP_NESTING, encodePathSegment, type Schema, validValue, withValueAt } from './schema-values';
 
 const schemas: Record<string, Schema> = {
   Tag: {
@@ -77,5 +77,28 @@ describe('hostile requests', () => {
     expect(encodePathSegment('ab\ud800')).toBe('ab%ED%A0%80');
     expect(encodePathSegment('🏛')).toBe(encodeURIComponent('🏛'));
     expect(encodePathSegment('a b\u0000')).toBe('a%20b%00');
+  });
+});
+
+describe(allowsQueryText.name, () => {
+  it.each([
+    [{ type: 'integer', minimum: 1, maximum: 1000 }, '20', true],
+    [{ type: 'integer', minimum: 1, maximum: 1000 }, '0', false],
+    [{ type: 'integer', minimum: 0, maximum: 10 }, '-1', false],
+    [{ type: 'integer', minimum: 1, maximum: 1000 }, 'true', false],
+    [{ type: 'integer', minimum: 1, maximum: 1000 }, '', false],
+    [{ type: 'string', maxLength: 200 }, '42', true],
+    [{ type: 'string', maxLength: 200 }, 'fu\u0000zz', false],
+    [{ type: 'string', format: 'date' }, '2030-07-15', true],
+    [{ type: 'string', enum: ['pending'] }, '', false],
+  ] as const)('%j takes %j: %s', (schema, text, expected) => {
+    expect(allowsQueryText(schema as Schema, text, resolve)).toBe(expected);
+  });
+});
+
+describe(`${validValue.name} of a date-time`, () => {
+  it('is a wall-clock date-time the schema allows', () => {
+    const schema: Schema = { type: 'string', format: 'date-time', nullable: true };
+    expect(allows(schema, validValue(schema, 'serviceStartTime', resolve, () => undefined), resolve)).toBe(true);
   });
 });

@@ -151,6 +151,7 @@ export function validValue(schema: Schema, name: string, resolve: ResolveSchema,
     case 'string': {
       if (target.format === 'uuid') return randomUUID();
       if (target.format === 'date') return '2031-03-01';
+      if (target.format === 'date-time') return '2031-03-01T10:00:00';
       if (target.format === 'email') return 'fuzz@example.com';
       if (target.format === 'uri') return 'https://example.com';
       const candidates = ['fuzz', 'fuzz-value', '10.00', 'abc'].map((seed) => textWithin(target, seed));
@@ -212,6 +213,16 @@ export function withValueAt(body: unknown, path: (string | number)[], value: unk
 }
 
 export const fieldName = (path: (string | number)[]) => path.join('.');
+
+/**
+ * Whether a query parameter's schema allows a text: a query holds only text, and a number in it is
+ * written in digits ("20"), so 42 and "42" are the same there.
+ */
+export function allowsQueryText(schema: Schema, text: string, resolve: ResolveSchema): boolean {
+  const target = resolve(schema);
+  if (target.type === 'integer' || target.type === 'number') return /^\d+$/.test(text) && allows(target, Number(text), resolve);
+  return allows(target, text, resolve);
+}
 
 /** What the server reads from a path parameter sent in place of `value`. */
 export function pathText(value: unknown): string {
