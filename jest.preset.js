@@ -21,6 +21,8 @@ module.exports = {
       },
     ],
   },
+  // sanitize-html's HTML parser is published as ES modules only: compiled like our own code
+  transformIgnorePatterns: ['/node_modules/(?!(sanitize-html/node_modules/)?(htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(path.join(__dirname, 'tsconfig.base.json')),
 };

@@ -400,5 +400,7 @@ export const CUSTOMERS_LIST = rpcPattern<CatalogueRequest & ListPageRequest, Lis
 export const CUSTOMERS_CREATE = rpcPattern<CatalogueWrite<CustomerDto>, CustomerView>('catalogue.customers.create');
 export const CUSTOMERS_UPDATE = rpcPattern<CatalogueItemWrite<CustomerDto>, CustomerView>('catalogue.customers.update');
 export const CUSTOMERS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.customers.delete');
+/** One customer with its salutation and address (a quote's document prints them). */
+export const CUSTOMERS_GET = rpcPattern<CatalogueItemRequest, CustomerView>('catalogue.customers.get');
 export const CUSTOMERS_GET_TAGS = rpcPattern<CatalogueItemRequest, TagIdsView>('catalogue.customers.get-tags');
 export const CUSTOMERS_SET_TAGS = rpcPattern<CatalogueItemWrite<SetTagsDto>, TagIdsView>('catalogue.customers.set-tags');

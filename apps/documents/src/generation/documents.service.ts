@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  CUSTOMERS_GET,
+  type CustomerView,
+  type DocumentAsset,
+  type GenerateDocumentDto,
+  type GeneratedDocument,
+  type Principal,
+  QUOTES_GET,
+  TENANTS_GET,
+} from '@quotebook/contracts';
+import { DOCUMENT_MESSAGES, documentFileName } from '@quotebook/domain';
+import { appError, FileStorage, reasonOf, requireTenantAccess, RpcClient, withTenant } from '@quotebook/server-core';
+import { createHash } from 'node:crypto';
+import { DataSource, In } from 'typeorm';
+import { requireId } from '../access';
+import { QuoteLayout, QuoteLayoutElement } from '../layouts/layout.entity';
+import { QuoteTemplate } from '../templates/template.entity';
+import { type DocumentContent, type PrintedElement, type PrintedImage, renderDocumentHtml } from './document-html';
+import { type DocumentImage, DocumentImages } from './document-images';
+import { DocumentQueue } from './document-queue';
+
+/** The file each format is, in the storage and in the answer. */
+const FILES = {
+  preview: { extension: 'html', contentType: 'text/html; charset=utf-8' },
+  pdf: { extension: 'pdf', contentType: 'application/pdf' },
+  word: { extension: 'docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+} as const;
+
+const layoutNotFound = () => appError('NOT_FOUND', DOCUMENT_MESSAGES.layoutNotFound);
+
+/** What a document is made of, before its images are placed. */
+interface Sources {
+  content: Omit<DocumentContent, 'elements' | 'logo'>;
+  elements: { element: QuoteLayoutElement; template: QuoteTemplate | null }[];
+  logo: DocumentImage | null;
+  signatures: Map<string, DocumentImage | null>;
+}
+
+/** How the settings reach the service (tests give their own). */
+export class DocumentSettings {
+  timeZone: string;
+}
+
+/**
+ * Generates a quote's document in a layout. One renderer makes the HTML of every format; the preview
+ * inlines its images, PDF and Word name them as files of the render job. A document is kept in the
+ * shared storage under its content's hash, so asking again for the same document answers the file at
+ * once, without a render.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rpc: RpcClient,
+    private readonly storage: FileStorage,
+    private readonly images: DocumentImages,
+    private readonly queue: DocumentQueue,
+    private readonly settings: DocumentSettings,
+  ) {}
+
+  async generate(principal: Principal, tenantId: string, quoteId: string, { layoutId, format }: GenerateDocumentDto): Promise<GeneratedDocument> {
+    requireTenantAccess(principal, tenantId);
+    const sources = await this.read(principal, tenantId, quoteId, layoutId);
+    const placed = format === 'preview' ? this.inlined(sources) : await this.asAssets(tenantId, sources);
+    const html = renderDocumentHtml({ ...sources.content, ...placed.content });
+    const file = FILES[format];
+    const hash = createHash('sha256')
+      .update(`${format}\n${placed.assets.map((asset) => `${asset.name}:${asset.storageKey}`).join('\n')}\n`)
+      .update(html)
+      .digest('hex');
+    const storageKey = `documents/${tenantId}/${hash}.${file.extension}`;
+    const answer = (cached: boolean): GeneratedDocument => ({
+      format,
+      storageKey,
+      fileName: format === 'preview' ? null : documentFileName(quoteId, format),
+      contentType: file.contentType,
+      cached,
+    });
+    if (await this.storage.exists(storageKey)) return answer(true);
+    if (format === 'preview') {
+      await this.storage.put(storageKey, html);
+      return answer(false);
+    }
+    const { quote } = sources.content;
+    const jobId = [quote.id, quote.version, layoutId, format, hash].join('-');
+    await this.queue.render(jobId, { tenantId, format, html, assets: placed.assets, storageKey });
+    // the storage has the last word: a job whose end was not seen may still have left its file
+    if (await this.storage.exists(storageKey)) return answer(false);
+    throw appError('SERVICE_UNAVAILABLE', format === 'pdf' ? DOCUMENT_MESSAGES.pdfServiceUnavailable : DOCUMENT_MESSAGES.generationFailed);
+  }
+
+  /**
+   * The quote (from quoting), then its customer (from the catalogue), the agency (from tenancy) and the
+   * layout with its templates (from this service's tables), side by side; then their images. An unknown
+   * layout is answered first, then an unknown quote.
+   */
+  private async read(principal: Principal, tenantId: string, quoteId: string, layoutId: string): Promise<Sources> {
+    const scope = { principal, tenantId };
+    const [layout, quoted, agency] = await Promise.allSettled([
+      this.readLayout(tenantId, layoutId),
+      this.rpc.send(QUOTES_GET, { ...scope, id: quoteId }).then(async (quote) => ({ quote, customer: await this.readCustomer(principal, tenantId, quote.customerId) })),
+      this.rpc.send(TENANTS_GET, scope),
+    ]);
+    if (layout.status === 'rejected') throw layout.reason;
+    if (quoted.status === 'rejected') throw quoted.reason;
+    if (agency.status === 'rejected') throw agency.reason;
+    const printed = layout.value.filter(({ template }) => template === null || template.isActive);
+    const signaturePaths = [...new Set(printed.flatMap(({ template }) => (template?.signatureImagePath ? [template.signatureImagePath] : [])))];
+    const [logo, ...signatures] = await Promise.all([
+      printed.some(({ template }) => template?.headerPrint) ? this.images.logo(tenantId, agency.value.logoUrl) : null,
+      ...signaturePaths.map((path) => this.images.signature(tenantId, path)),
+    ]);
+    return {
+      content: { quote: quoted.value.quote, customer: quoted.value.customer, agency: agency.value, timeZone: this.settings.timeZone },
+      elements: printed,
+      logo,
+      signatures: new Map(signaturePaths.map((path, index) => [path, signatures[index]])),
+    };
+  }
+
+  /** The customer as the catalogue knows it; a customer it no longer knows prints by the quote's name for it. */
+  private async readCustomer(principal: Principal, tenantId: string, customerId: string): Promise<CustomerView | null> {
+    try {
+      return await this.rpc.send(CUSTOMERS_GET, { principal, tenantId, id: customerId });
+    } catch (error) {
+      if (reasonOf(error) === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  /** The layout's elements in print order, each with its whole template. */
+  private async readLayout(tenantId: string, layoutId: string): Promise<Sources['elements']> {
+    const id = requireId(layoutId, layoutNotFound);
+    return withTenant(this.dataSource, tenantId, async (manager) => {
+      if (!(await manager.existsBy(QuoteLayout, { tenantId, id }))) throw layoutNotFound();
+      const elements = await manager.find(QuoteLayoutElement, { where: { tenantId, layoutId: id }, order: { sortOrder: 'ASC' } });
+      const templateIds = elements.flatMap((element) => (element.templateId ? [element.templateId] : []));
+      const templates = templateIds.length ? await manager.findBy(QuoteTemplate, { tenantId, id: In(templateIds) }) : [];
+      const byId = new Map(templates.map((template) => [template.id, template]));
+      return elements.map((element) => ({ element, template: element.templateId ? (byId.get(element.templateId) ?? null) : null }));
+    });
+  }
+
+  /** The preview's images, inlined. */
+  private inlined(sources: Sources): { content: Pick<DocumentContent, 'elements' | 'logo'>; assets: DocumentAsset[] } {
+    const place = (image: DocumentImage | null | undefined) => (image ? DocumentImages.inline(image) : null);
+    return { content: { elements: printedElements(sources, (path) => place(sources.signatures.get(path))), logo: place(sources.logo) }, assets: [] };
+  }
+
+  /** The images of a PDF or Word document, as files of its render job. */
+  private async asAssets(tenantId: string, sources: Sources): Promise<{ content: Pick<DocumentContent, 'elements' | 'logo'>; assets: DocumentAsset[] }> {
+    const images = [sources.logo, ...sources.signatures.values()].filter((image): image is DocumentImage => image !== null);
+    const placed = new Map(await Promise.all(images.map(async (image) => [image, await this.images.asAsset(tenantId, image)] as const)));
+    const place = (image: DocumentImage | null | undefined) => (image ? (placed.get(image)?.printed ?? null) : null);
+    const assets = [...new Map([...placed.values()].map(({ asset }) => [asset.name, asset])).values()];
+    return { content: { elements: printedElements(sources, (path) => place(sources.signatures.get(path))), logo: place(sources.logo) }, assets };
+  }
+}
+
+function printedElements(sources: Sources, signatureOf: (path: string) => PrintedImage | null): PrintedElement[] {
+  return sources.elements.flatMap(({ element, template }): PrintedElement[] => {
+    if (element.elementType === 'quotes') return [{ type: 'quotes' }];
+    if (!template) return [];
+    return [
+      {
+        type: 'template',
+        templateType: template.templateType,
+        title: template.title,
+        content: template.content,
+        headerPrint: template.headerPrint,
+        signature: template.signatureImagePath ? signatureOf(template.signatureImagePath) : null,
+      },
+    ];
+  });
+}

@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService } from '@quotebook/server-core';
+import { DocumentsModule } from './app.module';
+import { DocumentsEnv } from './env';
+
+void runService({ name: 'documents', envClass: DocumentsEnv, createModule: (env) => DocumentsModule.forRoot(env) });

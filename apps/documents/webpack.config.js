@@ -1,0 +1,1 @@
+module.exports = require('../../tools/webpack/nest-app')(__dirname);
