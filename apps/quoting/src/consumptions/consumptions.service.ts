@@ -16,7 +16,7 @@ import { appError, requireResourceId, requireTenantAccess, withTenant } from '@q
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { QuotePricingService } from '../pricing/quote-pricing.service';
-import { assertQuoteExists, type ConsumptionRow, lockQuote, mapConsumption, readConsumptions, type QuoteRow, saveQuote } from '../quotes/quote-rows';
+import { type ConsumptionRow, lockQuote, mapConsumption, readConsumptions, readOfQuote, type QuoteRow, saveQuote } from '../quotes/quote-rows';
 import { assertQuoteFits } from '../quotes/quote-size';
 import { requireQuoteId } from '../quotes/quotes.service';
 import { wallClockNow } from '../wall-clock';
@@ -35,10 +35,7 @@ export class ConsumptionsService {
   async list(principal: Principal, tenantId: string, id: string): Promise<ConsumptionView[]> {
     requireTenantAccess(principal, tenantId);
     const quoteId = requireQuoteId(id);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
-      await assertQuoteExists(manager, tenantId, quoteId);
-      return (await readConsumptions(manager, tenantId, quoteId)).map(mapConsumption);
-    });
+    return readOfQuote(this.dataSource, tenantId, quoteId, async (manager) => (await readConsumptions(manager, tenantId, quoteId)).map(mapConsumption));
   }
 
   /** Its total is worked out here (quantity × unit value); it was consumed now unless the request says when. */

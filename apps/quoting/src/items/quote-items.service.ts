@@ -15,7 +15,7 @@ import { DataSource } from 'typeorm';
 import type { ItemDraft } from '../pricing/quote-pricing';
 import { draftOfItem, itemDuplicate, QuotePricingService } from '../pricing/quote-pricing.service';
 import { assertVersion, draftOfRequest, draftsOfList } from '../quotes/quote-drafts';
-import { assertQuoteExists, type ItemRow, lockQuote, mapItem, readItems } from '../quotes/quote-rows';
+import { type ItemRow, lockQuote, mapItem, readItems, readOfQuote } from '../quotes/quote-rows';
 import { assertQuoteFits } from '../quotes/quote-size';
 import { requireQuoteId } from '../quotes/quotes.service';
 
@@ -39,10 +39,7 @@ export class QuoteItemsService {
   async list(principal: Principal, tenantId: string, id: string): Promise<QuoteItemView[]> {
     requireTenantAccess(principal, tenantId);
     const quoteId = requireQuoteId(id);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
-      await assertQuoteExists(manager, tenantId, quoteId);
-      return (await readItems(manager, tenantId, quoteId)).map(mapItem);
-    });
+    return readOfQuote(this.dataSource, tenantId, quoteId, async (manager) => (await readItems(manager, tenantId, quoteId)).map(mapItem));
   }
 
   /** One more product (a product the quote holds already is a conflict). */

@@ -12,8 +12,8 @@ import {
   toCents,
   vatLabel,
 } from '@quotebook/contracts';
-import { appError, inOrderOf } from '@quotebook/server-core';
-import type { EntityManager } from 'typeorm';
+import { appError, inOrderOf, withTenant } from '@quotebook/server-core';
+import type { DataSource, EntityManager } from 'typeorm';
 import '../wall-clock';
 
 /*
@@ -224,10 +224,13 @@ export async function readQuoteDetail(manager: EntityManager, tenantId: string, 
   return { ...quote, items: items.map(mapItem), consumptions: consumptions.map(mapConsumption) };
 }
 
-/** 404 unless the agency has the quote. */
-export async function assertQuoteExists(manager: EntityManager, tenantId: string, quoteId: string): Promise<void> {
-  const rows: unknown[] = await manager.query(`SELECT 1 FROM quoting.quotes WHERE tenant_id = $1 AND id = $2`, [tenantId, quoteId]);
-  if (rows.length === 0) throw quoteNotFound();
+/** Reads what `read` reads of one quote of the agency, in one transaction: 404 unless the agency has the quote. */
+export function readOfQuote<T>(dataSource: DataSource, tenantId: string, quoteId: string, read: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return withTenant(dataSource, tenantId, async (manager) => {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM quoting.quotes WHERE tenant_id = $1 AND id = $2`, [tenantId, quoteId]);
+    if (rows.length === 0) throw quoteNotFound();
+    return read(manager);
+  });
 }
 
 /**
