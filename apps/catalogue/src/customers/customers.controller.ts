@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   CUSTOMERS_CREATE,
   CUSTOMERS_DELETE,
+  CUSTOMERS_GET,
   CUSTOMERS_GET_TAGS,
   CUSTOMERS_LIST,
   CUSTOMERS_SET_TAGS,
@@ -35,6 +36,11 @@ export class CustomersController {
   @Handles(CUSTOMERS_DELETE)
   delete({ principal, tenantId, id }: RpcRequest<typeof CUSTOMERS_DELETE>) {
     return this.customers.delete(principal, tenantId, id);
+  }
+
+  @Handles(CUSTOMERS_GET)
+  get({ principal, tenantId, id }: RpcRequest<typeof CUSTOMERS_GET>) {
+    return this.customers.get(principal, tenantId, id);
   }
 
   @Handles(CUSTOMERS_GET_TAGS)

@@ -1,4 +1,4 @@
-import type { CustomerDto, PriceListDto, SetTagsDto, TagDto } from '@quotebook/contracts';
+import { CUSTOMERS_GET, type CustomerDto, type PriceListDto, type SetTagsDto, type TagDto } from '@quotebook/contracts';
 import { randomUUID } from 'node:crypto';
 import { PriceListsService } from '../price-lists/price-lists.service';
 import { TagsService } from '../tags/tags.service';
@@ -94,11 +94,19 @@ describe(CustomersService.name, () => {
     });
   });
 
+  it('reads one customer to every user of the agency, over the bus too (CUSTOMERS_GET)', async () => {
+    const created = await customer({ title: 'Gent.ma Dottoressa', address: 'Via Dante 1', city: 'Roma' });
+    await expect(harness.rpc.send(CUSTOMERS_GET, { principal: userOf(tenantId), tenantId, id: created.id })).resolves.toEqual(created);
+    expect(await rpcError(harness.rpc.send(CUSTOMERS_GET, { principal: userOf(otherTenantId), tenantId, id: created.id }))).toMatchObject({ statusCode: 403 });
+    expect(await rpcError(harness.rpc.send(CUSTOMERS_GET, { principal: admin, tenantId, id: 'nope' }))).toMatchObject({ statusCode: 404 });
+  });
+
   describe('tenant isolation', () => {
     it("answers another agency's customer as not found and leaves it as it was", async () => {
       const foreign = await customer({ name: 'Hotel Altrove' }, otherTenantId);
       for (const call of [
         () => sut.update(admin, tenantId, foreign.id, { title: 'Spett.le', name: 'Preso', email: 'preso@x.test' } as CustomerDto),
+        () => sut.get(admin, tenantId, foreign.id),
         () => sut.getTags(admin, tenantId, foreign.id),
         () => sut.setTags(admin, tenantId, foreign.id, { tagIds: [] } as SetTagsDto),
         () => sut.delete(admin, tenantId, foreign.id),

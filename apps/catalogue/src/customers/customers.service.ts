@@ -125,6 +125,15 @@ export class CustomersService {
     return { deleted: true };
   }
 
+  /** One customer, for every user of the agency (a quote's document prints its salutation and address). */
+  async get(principal: Principal, tenantId: string, id: string): Promise<CustomerView> {
+    requireTenantAccess(principal, tenantId);
+    const customerId = requireResourceId(id, 'Customer');
+    return withTenant(this.dataSource, tenantId, async (manager) =>
+      mapCustomer(await findCustomer(manager, tenantId, customerId), await tagIdsOf(manager, 'customer', tenantId, customerId)),
+    );
+  }
+
   async getTags(principal: Principal, tenantId: string, id: string): Promise<TagIdsView> {
     requireTenantAccess(principal, tenantId);
     const customerId = requireResourceId(id, 'Customer');
