@@ -76,7 +76,7 @@ test.describe('the agency team', () => {
     await expect(giulia).toHaveCount(0);
   });
 
-  test('a tenant user sees none of the admin tabs and is sent to quotes from every admin page', async ({ page, request }) => {
+  test('a tenant user sees the Quotes tab alone and is sent to quotes from every admin page', async ({ page, request }) => {
     const agency = await createAgency(request);
     const adminToken = await apiToken(request, agency.adminUsername, agency.adminPassword);
     const username = `${agency.keyword}-clerk`;
@@ -93,7 +93,8 @@ test.describe('the agency team', () => {
     await signIn(page, username, 'clerk-pass-1');
     await expect(page).toHaveURL(new RegExp(`/${agency.keyword}/quotes$`));
     await expect(page.getByText('Ciao, Paolo Verdi')).toBeVisible();
-    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await expect(page.getByRole('tablist', { name: 'Sections' }).getByRole('tab')).toHaveText(['Quotes']);
+    await expect(page.getByRole('heading', { name: 'Quote Management' })).toBeVisible();
 
     for (const segment of ['products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings', 'dashboard']) {
       await page.goto(`/${agency.keyword}/${segment}`);
