@@ -100,6 +100,8 @@ describe('quoting list and dashboard (integration)', () => {
       const following = await page({}, { cursor: 2, offset: 1 });
       expect(ids(following.items)).toEqual(ids([gita, museo]));
       expect(following.total).toBeUndefined();
+      await expect(page({ search: 'dante' }, { cursor: 1, until: 2, offset: 1, limit: 1 })).resolves.toMatchObject({ nextCursor: null, total: 2 });
+      await expect(page({}, { cursor: 10, until: 12, offset: 10, limit: 2 })).resolves.toEqual({ items: [], nextCursor: null, total: 4 });
     });
 
     it('refuses a cursor or an end that is no row position: 400', async () => {
