@@ -10,6 +10,7 @@ describe('GET /api/health', () => {
         catalogue: { status: 'up' },
         identity: { status: 'up' },
         postgres: { status: 'up' },
+        quoting: { status: 'up' },
         redis: { status: 'up' },
         tenancy: { status: 'up' },
       },
