@@ -6,7 +6,9 @@ import {
   type CustomerDto,
   PRODUCTS_DELETE,
   QUOTES_CREATE,
+  QUOTE_ITEMS_UPDATE,
   QUOTES_DELETE,
+  QUOTES_GET,
   QUOTES_LIST,
   QUOTING_USAGE,
   TENANT_DELETED,
@@ -62,6 +64,21 @@ describe('quoting with the catalogue, events and row-level security (integration
       await expect(deleteProduct()).resolves.toEqual({ deleted: true });
       await expect(deleteCustomer()).resolves.toEqual({ deleted: true });
     });
+  });
+
+  it('changes nothing while the catalogue does not answer a pricing (503), and reads without it', async () => {
+    const customerId = await insertCustomer(harness.databaseUrl, tenantA);
+    const tour = await seasonalProduct(harness.databaseUrl, tenantA);
+    const quote = await create({ customerId, items: [{ productId: tour.id, quantity: 4 }] });
+    await harness.stopCompanion('catalogue');
+    try {
+      const changeItem = sut.send(QUOTE_ITEMS_UPDATE, { principal: userOf(tenantA), tenantId: tenantA, id: quote.id, itemId: quote.items[0].id, data: { quantity: 12 } });
+      expect(await rpcError(changeItem)).toMatchObject({ statusCode: 503 });
+      expect(await rpcError(create({ customerId }))).toMatchObject({ statusCode: 503 });
+      await expect(sut.send(QUOTES_GET, { principal: userOf(tenantA), tenantId: tenantA, id: quote.id })).resolves.toEqual(quote);
+    } finally {
+      await harness.startCompanion('catalogue');
+    }
   });
 
   describe("a customer's new name", () => {
