@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import { resolve } from 'node:path';
 import { AuthController } from './auth/auth.controller';
 import { CatalogueHttpModule } from './catalogue/catalogue-http.module';
+import { DocumentsHttpModule } from './documents/documents-http.module';
 import { JWT_SECRET, JwtStrategy } from './auth/jwt.strategy';
 import { FORGOT_PASSWORD_LIMITS, ForgotPasswordThrottleService } from './auth/forgot-password-throttle.service';
 import { LOGIN_THROTTLE_LIMITS, LoginThrottleService } from './auth/login-throttle.service';
@@ -31,6 +32,7 @@ export class GatewayModule {
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         CatalogueHttpModule,
         QuotingHttpModule,
+        DocumentsHttpModule.forRoot(env),
         UsersHttpModule,
       ],
       controllers: [AuthController, TenantsController, HealthController],

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import { AUTH_PATH, noStore } from './auth/no-store';
 import { refuseDeepJson } from './common/json-depth';
+import { readSignatureUpload, SIGNATURE_UPLOAD_PATH } from './documents/signature-upload-body';
 import { JsonText } from './common/json-text';
 import type { GatewayEnv } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -55,6 +56,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   );
   // before the body parsers, so that their 400/413 answers on auth routes are not cached either
   app.use(AUTH_PATH, noStore);
+  // a signature upload is an image of any content type: read raw, never by the parsers
+  app.use(SIGNATURE_UPLOAD_PATH, readSignatureUpload);
   app.useBodyParser('json', { limit: BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');

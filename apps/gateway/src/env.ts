@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
-import { BusEnv, IsStrongSecret, toInt } from '@quotebook/server-core';
+import { BusEnv, DEFAULT_STORAGE_DIR, IsStrongSecret, toInt } from '@quotebook/server-core';
 
 const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? value === 'true' || value === '1' : value);
 
@@ -26,6 +26,18 @@ export class GatewayEnv extends BusEnv {
   /** Where uploaded logos are written; every gateway replica must see the same directory. */
   @IsString()
   UPLOAD_DIR = 'var/uploads';
+
+  /** The storage shared with documents and documents-worker: signature images in, generated documents out. */
+  @IsString()
+  @IsNotEmpty()
+  STORAGE_DIR = DEFAULT_STORAGE_DIR;
+
+  /** How long the documents service may take to render a PDF or Word file (its own setting, the same value). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  DOCUMENT_JOB_TIMEOUT_MS = 30_000;
 
   /** The built SPA; served with an index.html fallback when the directory exists. */
   @IsString()

@@ -69,6 +69,8 @@ export type TenantResourceDeclaration<D, V, U = D, L = V, Q extends ListWindowQu
   get?: RpcPattern<TenantScope & { id: string }, V>;
   /** who may create, update and remove; everyone of the agency may list and read (default: AGENCY_ADMINS) */
   writers?: readonly Role[];
+  /** who may list and read, when not everyone of the agency may */
+  readers?: readonly Role[];
   /** what the list answers, for the API document */
   listSummary?: string;
 } & ListDeclaration<L, Q>;
@@ -118,6 +120,7 @@ export function TenantResource<
   const idName = resource.idName ?? 'id';
   const recordId = resource.idName === undefined ? idParam : uuidParam(idName);
   const writers = Roles(...(resource.writers ?? AGENCY_ADMINS));
+  const readers: MethodDecorator = resource.readers ? Roles(...resource.readers) : () => undefined;
   const countHeader = { [TOTAL_COUNT_HEADER]: { description: 'how many records match the filters', schema: { type: 'integer' } } };
 
   @ApiBearerAuth()
@@ -125,6 +128,7 @@ export function TenantResource<
     constructor(protected readonly rpc: RpcClient) {}
 
     @Get()
+    @readers
     @ApiOperation({ summary: resource.listSummary })
     @ApiOkResponse({ type: listView, isArray: true, ...(counted ? { headers: countHeader } : {}) })
     async list(
@@ -149,6 +153,7 @@ export function TenantResource<
     }
 
     @routeIf(resource.get !== undefined, Get(`:${idName}`))
+    @readers
     @ApiOkResponse({ type: view })
     read(@CurrentScope() scope: TenantScope, @Param(idName, recordId) id: string): Promise<V> {
       const pattern = resource.get;
