@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { envVariableNames } from '@quotebook/server-core';
 import { CatalogueEnv } from '../../apps/catalogue/src/env';
+import { DocumentsEnv } from '../../apps/documents/src/env';
 import { DocumentsWorkerEnv } from '../../apps/documents-worker/src/env';
 import { GatewayEnv } from '../../apps/gateway/src/env';
 import { IdentityEnv } from '../../apps/identity/src/env';
@@ -35,6 +36,7 @@ interface ComposeService {
 
 const ENV_CLASSES: Record<string, new () => object> = {
   catalogue: CatalogueEnv,
+  documents: DocumentsEnv,
   'documents-worker': DocumentsWorkerEnv,
   gateway: GatewayEnv,
   identity: IdentityEnv,

@@ -10,7 +10,7 @@ const http = require('node:http');
 const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['identity', 'tenancy', 'catalogue', 'quoting'];
+const SERVICES = ['identity', 'tenancy', 'catalogue', 'quoting', 'documents'];
 /** Processes that work off a queue rather than the bus: they start after the services. */
 const WORKERS = ['documents-worker'];
 /** Processes run from the source tree rather than from dist/: the Gotenberg stand-in. */

@@ -8,6 +8,7 @@ describe('GET /api/health', () => {
       status: 'ok',
       components: {
         catalogue: { status: 'up' },
+        documents: { status: 'up' },
         identity: { status: 'up' },
         postgres: { status: 'up' },
         quoting: { status: 'up' },

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { CATALOGUE_HEALTH, ComponentStatus, HealthReport, IDENTITY_HEALTH, QUOTING_HEALTH, RpcPattern, ServiceHealth, TENANCY_HEALTH } from '@quotebook/contracts';
+import { CATALOGUE_HEALTH, DOCUMENTS_HEALTH, ComponentStatus, HealthReport, IDENTITY_HEALTH, QUOTING_HEALTH, RpcPattern, ServiceHealth, TENANCY_HEALTH } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import type { Response } from 'express';
 import type Redis from 'ioredis';
@@ -12,6 +12,7 @@ const SERVICE_HEALTH: Record<string, RpcPattern<Record<string, never>, ServiceHe
   tenancy: TENANCY_HEALTH,
   catalogue: CATALOGUE_HEALTH,
   quoting: QUOTING_HEALTH,
+  documents: DOCUMENTS_HEALTH,
 };
 const PROBE_TIMEOUT_MS = 1500;
 
