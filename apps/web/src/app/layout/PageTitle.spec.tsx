@@ -12,6 +12,7 @@ describe('the browser tab', () => {
     ['/sole/dashboard', 'Dashboard · Agenzia Sole · Quotebook'],
     ['/sole/products', 'Products · Agenzia Sole · Quotebook'],
     ['/sole/customers', 'Customers · Agenzia Sole · Quotebook'],
+    ['/sole/quotes', 'Quotes · Agenzia Sole · Quotebook'],
     ['/sole/price-lists', 'Price Lists · Agenzia Sole · Quotebook'],
     ['/sole/vat-rates', 'VAT Rates · Agenzia Sole · Quotebook'],
     ['/sole/tags', 'Tags · Agenzia Sole · Quotebook'],
