@@ -39,6 +39,9 @@ export interface SeededRecords {
   quoteId: string;
   itemId: string;
   consumptionId: string;
+  /** a description template, and a layout printing it and the quote's table */
+  templateId: string;
+  layoutId: string;
 }
 
 /** What the layer's global setup hands to the test files: the document, the callers' tokens, the records. */

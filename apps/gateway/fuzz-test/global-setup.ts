@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { startSharedStack } from '../api-test/global-setup';
-import { createAgency, fillCatalogue } from '../api-test/catalogue-fixtures';
+import { createAgency, created, fillCatalogue } from '../api-test/catalogue-fixtures';
 import { api, superadminToken } from '../api-test/http';
 import { quoteWithItemAndConsumption } from '../api-test/quote-fixtures';
 import { writeFuzzContext } from './fuzz-context';
@@ -34,6 +34,11 @@ export default async function globalSetup(): Promise<void> {
     const { productIds, customerIds } = await fillCatalogue(agency);
     // on a service date inside one of the product's periods, so its item is priced
     const quote = await quoteWithItemAndConsumption(agency, { customerId: customerIds[0], productId: productIds[0], serviceDate: '2030-02-15' });
+    const template = await created(agency.adminToken, `${agency.base}/quote-templates`, { templateType: 'premessa', title: 'Premessa', content: '<p>Gentile cliente,</p>' });
+    const layout = await created(agency.adminToken, `${agency.base}/quote-layouts`, {
+      name: 'Standard',
+      elements: [{ type: 'template', templateId: template.id }, { type: 'quotes' }],
+    });
     const list = <T>(name: string) => read<T[]>(superadmin, `${agency.base}/${name}`);
     const [tenant, users, vatRates, tags, priceLists, products, customers] = await Promise.all([
       read<{ id: string; keyword: string; languages: string[] }>(superadmin, agency.base),
@@ -61,6 +66,8 @@ export default async function globalSetup(): Promise<void> {
         availabilityId: products[0].availability[0].id,
         customerId: customers[0].id,
         ...quote,
+        templateId: template.id,
+        layoutId: layout.id,
       },
     });
   } catch (error) {

@@ -43,6 +43,8 @@ const ID_BY_COLLECTION: Record<string, string> = {
   products: seeded.productId,
   customers: seeded.customerId,
   users: seeded.userId,
+  'quote-templates': seeded.templateId,
+  'quote-layouts': seeded.layoutId,
 };
 
 /** What a real request has in a parameter or body property of that name: a record's id, the agency's language. */
@@ -55,6 +57,8 @@ const REAL_VALUES: Record<string, string> = {
   quoteId: seeded.quoteId,
   tagIds: seeded.tagId,
   availabilityId: seeded.availabilityId,
+  layoutId: seeded.layoutId,
+  templateId: seeded.templateId,
   language: seeded.languages[0],
   targetLanguages: seeded.languages[1],
 };
@@ -239,7 +243,7 @@ function judge(fuzzCase: FuzzCase, response: ApiResponse): string | undefined {
 /** The agency and the platform as they read: tenants, the agency, its admin, team, catalogue and quotes (one with its items and consumptions). */
 async function snapshot() {
   const agency = `/api/tenants/${seeded.tenantId}`;
-  const lists = ['users', 'vat-rates', 'tags', 'price-lists', 'products', 'customers', 'quotes', `quotes/${seeded.quoteId}`];
+  const lists = ['users', 'vat-rates', 'tags', 'price-lists', 'products', 'customers', 'quotes', `quotes/${seeded.quoteId}`, 'quote-templates', 'quote-layouts'];
   const paths = ['/api/tenants', agency, `${agency}/admin`, ...lists.map((list) => `${agency}/${list}`)];
   return Promise.all(
     paths.map(async (path) => {

@@ -120,6 +120,10 @@ export class QuoteTemplateDto {
   @MaxLength(TEMPLATE_CONTENT_MAX_LENGTH)
   content: string;
 
+  /**
+   * the objectPath normalize-path answered for an uploaded signature image; null: none
+   * @example /objects/signatures/0b7e6c9a-2f55-4c1e-9a43-5d2f1e8b7c10/9d1f0e3c-6a7b-4c8d-8e9f-0a1b2c3d4e5f.png
+   */
   @IsOptional()
   @ValidateIf((dto: QuoteTemplateDto) => dto.signatureImagePath !== null)
   @IsString()

@@ -38,6 +38,7 @@ const RULE_SCHEMAS: Record<string, RuleSchema> = {
   isEmail: () => ({ type: 'string', format: 'email' }),
   isUUID: () => ({ type: 'string', format: 'uuid' }),
   isUrl: () => ({ type: 'string', format: 'uri' }),
+  matches: (c) => ({ type: 'string', pattern: c[0] instanceof RegExp ? c[0].source : String(c[0]) }),
   arrayMinSize: (c) => ({ minItems: numberAt(c, 0) }),
   arrayMaxSize: (c) => ({ maxItems: numberAt(c, 0) }),
   isDateOnly: () => ({ type: 'string', format: 'date' }),
