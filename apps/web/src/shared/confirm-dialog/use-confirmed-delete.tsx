@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { failureToast, outcomeTexts, successToast } from '../toast/outcome-toasts';
+import type { ToastMessage } from '../toast/toast.slice';
 import { useToast } from '../toast/use-toast';
 import { ConfirmDialog } from './ConfirmDialog';
+
+/** The toasts of a screen that words them otherwise than "Tag deleted successfully" / "Failed to delete tag". */
+export interface DeleteToasts {
+  success: string;
+  failureToast: (error: unknown) => ToastMessage;
+}
 
 interface ConfirmedDeleteOptions<T> {
   /** what is deleted, as a sentence names it: 'VAT rate', 'customer' */
@@ -11,13 +18,15 @@ interface ConfirmedDeleteOptions<T> {
   /** how the item is named in the title */
   nameOf: (item: T) => string;
   remove: (item: T) => { unwrap(): Promise<unknown> };
+  /** the toasts after the delete, when not the noun's English ones */
+  toasts?: DeleteToasts;
 }
 
 /**
  * Delete after a confirmation that names the item ("Delete VAT rate 'Aliquota ordinaria'?"), then a
  * toast either way. `ask(item)` opens it; render `dialog` once.
  */
-export function useConfirmedDelete<T>({ noun, confirmation, nameOf, remove }: ConfirmedDeleteOptions<T>) {
+export function useConfirmedDelete<T>({ noun, confirmation, nameOf, remove, toasts }: ConfirmedDeleteOptions<T>) {
   // the item stays after closing, so the title does not go blank while the dialog fades out
   const [pending, setPending] = useState<{ item: T; open: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,9 +38,9 @@ export function useConfirmedDelete<T>({ noun, confirmation, nameOf, remove }: Co
     setBusy(true);
     try {
       await remove(pending.item).unwrap();
-      toast(successToast(texts.success));
+      toast(successToast(toasts?.success ?? texts.success));
     } catch (error) {
-      toast(failureToast(error, texts.failure));
+      toast(toasts ? toasts.failureToast(error) : failureToast(error, texts.failure));
     } finally {
       setBusy(false);
       setPending({ ...pending, open: false });

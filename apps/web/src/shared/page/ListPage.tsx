@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
-import { useConfirmedDelete } from '../confirm-dialog/use-confirmed-delete';
+import { useConfirmedDelete, type DeleteToasts } from '../confirm-dialog/use-confirmed-delete';
 import { titleCase } from '../formatters';
 import { DataTable } from './DataTable';
 import { EmptyState } from './EmptyState';
@@ -67,8 +67,11 @@ export interface ListPageProps<T extends { id: string }> {
   startAdding?: boolean;
   /** the create/edit dialog: `row` is absent for a new one */
   editor: (row: T | undefined, close: () => void) => ReactNode;
-  /** the delete: the confirmation question and the call; rows for which `canDelete` is false have no Delete */
-  remove: { confirmation: string; run: (row: T) => { unwrap(): Promise<unknown> }; canDelete?: (row: T) => boolean };
+  /**
+   * the delete: the confirmation question and the call; rows for which `canDelete` is false have no
+   * Delete; `toasts` when the screen words them otherwise than the noun's English ones
+   */
+  remove: { confirmation: string; run: (row: T) => { unwrap(): Promise<unknown> }; canDelete?: (row: T) => boolean; toasts?: DeleteToasts };
   /** actions before Edit and Delete */
   extraActions?: (row: T) => RowAction[];
   /** actions between Edit and Delete */
@@ -96,7 +99,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const { list, columns, nameOf, remove } = props;
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [editing, setEditing] = useState<EditorState<T>>(props.startAdding ? {} : null);
-  const deletion = useConfirmedDelete<T>({ noun: props.noun, confirmation: remove.confirmation, nameOf, remove: remove.run });
+  const deletion = useConfirmedDelete<T>({ noun: props.noun, confirmation: remove.confirmation, nameOf, remove: remove.run, toasts: remove.toasts });
   const rows = props.filter ? props.filter(list.data ?? []) : (list.data ?? []);
   const title = props.title ?? `${titleCase(props.noun)}s`;
   const cards = narrow || props.cardsOnly;
