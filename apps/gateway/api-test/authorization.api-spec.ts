@@ -92,7 +92,7 @@ const THROWAWAY: Record<string, () => Promise<Record<string, string>>> = {
   '/api/tenants/{tenantId}': async () => ({ tenantId: (await createTenantWithAdmin(root)).tenant.id }),
   '/api/users/{id}': async () => ({
     id: (await created(agency.adminToken, '/api/users', {
-      username: uniqueName('user').replace(' ', '-'),
+      username: `authz-${randomUUID()}`,
       password: 'user-pass-1',
       name: 'Anna Neri',
       email: `${randomUUID()}@example.com`,
