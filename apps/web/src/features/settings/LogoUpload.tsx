@@ -5,29 +5,16 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
+import { HiddenFileInput } from '../../shared/fields/HiddenFileInput';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
 import { LOGO_TYPES, logoFileProblem } from './logo-file';
 import { useUploadTenantLogoMutation } from './settings.api';
 
 const UPLOAD_FAILED = 'Failed to upload logo';
-
-/** Visually hidden but still the labelled, focusable file input of the button around it. */
-const HiddenFileInput = styled('input')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 export function LogoUpload({ tenant }: { tenant: TenantView }) {
   const [uploadLogo, { isLoading }] = useUploadTenantLogoMutation();
