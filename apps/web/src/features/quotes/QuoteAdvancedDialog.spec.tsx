@@ -77,7 +77,7 @@ async function openAdvanced(server: Server, extra: GatewayHandler[] = []) {
   const page = renderTenantPage('/sole/quotes', editorRoutes(server, extra));
   await screen.findByText('#A1B2C3');
   fireEvent.click(within(screen.getByText('#A1B2C3').closest('tr') as HTMLElement).getByRole('button', { name: 'Advanced' }));
-  // the dialog that says the quote is loading gives way to the editor
+  // the window first says the quote is loading, then holds the editor
   await screen.findByRole('tab', { name: 'Basic Info' });
   const dialog = screen.getByRole('dialog', { name: TITLE });
   return { ...page, dialog };

@@ -15,17 +15,18 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CountField, DateField, DateTimeField, MoneyField, TimeField, twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
 import { useEntityForm } from '../../shared/form/use-entity-form';
-import { FormDialog } from '../../shared/form-dialog/FormDialog';
+import { DialogForm } from '../../shared/form-dialog/FormDialog';
 import { LoadError } from '../../shared/page/LoadError';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { AdvancedProductsTab } from './AdvancedProductsTab';
 import { ConsumptionsTab } from './ConsumptionsTab';
-import { useQuoteConflict } from './QuoteChangedAlert';
+import { useQuoteConflict } from './use-quote-conflict';
 import {
   advancedForm,
   advancedQuoteRequest,
   atTime,
   bookedWhenConfirmed,
+  draftOf,
   itemsChanged,
   itemsRequest,
   liveTotal,
@@ -52,41 +53,58 @@ interface QuoteAdvancedDialogProps {
   onClose: () => void;
 }
 
-/** The advanced editor, once the quote with its items and consumptions has been read (one call). */
+/**
+ * The advanced editor. One window from the start: it says the quote is loading (one call for the
+ * quote with its items and consumptions), then holds the editor.
+ */
 export function QuoteAdvancedDialog({ tenantId, quoteId, onClose }: QuoteAdvancedDialogProps) {
   const detail = useGetQuoteQuery({ tenantId, quoteId });
   const titleId = useId();
-  if (detail.data) {
-    return <AdvancedEditor tenantId={tenantId} latest={detail.data} reload={() => detail.refetch().unwrap()} onClose={onClose} />;
-  }
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{ADVANCED_EDITOR_TITLE}</DialogTitle>
-      <DialogContent dividers>
-        {detail.isError ? (
-          <LoadError message="Failed to load the quote" onRetry={() => void detail.refetch()} />
-        ) : (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading quote" />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-      </DialogActions>
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      {detail.data ? (
+        <AdvancedEditor
+          tenantId={tenantId}
+          titleId={titleId}
+          latest={detail.data}
+          reload={() => detail.refetch().unwrap()}
+          onBusy={setBusy}
+          onClose={onClose}
+        />
+      ) : (
+        <>
+          <DialogTitle id={titleId}>{ADVANCED_EDITOR_TITLE}</DialogTitle>
+          <DialogContent dividers>
+            {detail.isError ? (
+              <LoadError message="Failed to load the quote" onRetry={() => void detail.refetch()} />
+            ) : (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                <CircularProgress aria-label="Loading quote" />
+              </Box>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 2 }}>
+            <Button onClick={onClose}>Cancel</Button>
+          </DialogActions>
+        </>
+      )}
     </Dialog>
   );
 }
 
 interface AdvancedEditorProps {
   tenantId: string;
+  titleId: string;
   /** the quote as last read: its consumptions follow every change */
   latest: QuoteDetailView;
   reload: () => Promise<QuoteDetailView>;
+  /** while saving or reloading the window cannot be closed */
+  onBusy: (busy: boolean) => void;
   onClose: () => void;
 }
 
-function AdvancedEditor({ tenantId, latest, reload, onClose }: AdvancedEditorProps) {
+function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: AdvancedEditorProps) {
   const catalogue = useQuoteCatalogue(tenantId);
   // the quote the form was filled from: what is compared, and the version saved against
   const [base, setBase] = useState(latest);
@@ -143,8 +161,9 @@ function AdvancedEditor({ tenantId, latest, reload, onClose }: AdvancedEditorPro
 
   const select = (product: ProductView, selected: boolean) =>
     form.update((current) => {
-      const saved = advancedForm(base).items.find((draft) => draft.productId === product.id);
-      const added: ItemDraft = saved ?? { productId: product.id, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '' };
+      // a product removed and chosen again comes back as saved
+      const saved = base.items.find((item) => item.productId === product.id);
+      const added: ItemDraft = saved ? draftOf(saved) : { productId: product.id, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '' };
       const items = selected ? [...current.items, added] : current.items.filter((draft) => draft.productId !== product.id);
       return { ...withItems(current, items), ...(selected ? bookedWhenConfirmed(current, added.orderConfirmed) : {}) };
     });
@@ -171,19 +190,20 @@ function AdvancedEditor({ tenantId, latest, reload, onClose }: AdvancedEditorPro
     }
   };
   const busy = form.busy || reloading;
+  useEffect(() => onBusy(busy), [busy, onBusy]);
   const time = (local: string) => timeOf(local) ?? '';
   const timeChange = (field: 'serviceStart' | 'estimatedEnd' | 'serviceEnd') => (event: { target: { value: string } }) =>
     form.set(field, atTime(values.serviceDate, event.target.value));
 
   return (
-    <FormDialog
+    <DialogForm
+      titleId={titleId}
       title={ADVANCED_EDITOR_TITLE}
       submitLabel="Update Quote"
       busyLabel="Updating..."
       busy={busy}
       onSubmit={submit}
       onClose={onClose}
-      maxWidth="md"
     >
       {conflict.alert(reloadQuote, reloading)}
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>{`#${base.shortId} · ${base.customerName}`}</Typography>
@@ -250,6 +270,6 @@ function AdvancedEditor({ tenantId, latest, reload, onClose }: AdvancedEditorPro
           />
         )}
       </Box>
-    </FormDialog>
+    </DialogForm>
   );
 }

@@ -8,7 +8,7 @@ import { useEntityForm } from '../../shared/form/use-entity-form';
 import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { useListCustomersQuery } from '../customers/customers.api';
-import { useQuoteConflict } from './QuoteChangedAlert';
+import { useQuoteConflict } from './use-quote-conflict';
 import { quoteEditForm, simpleStatusOptions, updateQuoteRequest, validateQuoteEdit } from './quote-edit-form';
 import { customerOptions, NO_CUSTOMER } from './quote-list';
 import { useLazyGetQuoteQuery, useUpdateQuoteMutation } from './quotes.api';

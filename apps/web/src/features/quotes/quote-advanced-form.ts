@@ -61,7 +61,8 @@ export function wallClock(local: string): string | null {
   return local ? `${local}:00` : null;
 }
 
-function draftOf(item: QuoteItemView): ItemDraft {
+/** A saved item as the editor holds it (a price that is not the automatic one is typed by hand). */
+export function draftOf(item: QuoteItemView): ItemDraft {
   return {
     productId: item.productId,
     quantity: item.quantity,

@@ -35,42 +35,52 @@ export function dialogTexts(noun: string, editing: boolean): Pick<FormDialogProp
  * The create/edit dialogs of the tenant pages: a form, so Enter submits and Escape cancels; while the
  * call runs the dialog cannot be closed and its button says what is happening.
  */
-export function FormDialog({
+export function FormDialog({ maxWidth = 'sm', ...form }: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={form.busy ? undefined : form.onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <DialogForm titleId={titleId} {...form} />
+    </Dialog>
+  );
+}
+
+/**
+ * The inside of a FormDialog, for a dialog that shows something else first (the record loading) in
+ * the same window: `titleId` names the dialog.
+ */
+export function DialogForm({
+  titleId,
   title,
   submitLabel,
   busyLabel,
   busy,
   onSubmit,
   onClose,
-  maxWidth = 'sm',
   secondaryActions,
   children,
-}: FormDialogProps) {
-  const titleId = useId();
+}: Omit<FormDialogProps, 'maxWidth'> & { titleId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers>{children}</DialogContent>
-        <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
-          {secondaryActions}
-          <Button onClick={onClose} disabled={busy} sx={{ ml: 'auto' }}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {busy ? busyLabel : submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <form onSubmit={submit} noValidate>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent dividers>{children}</DialogContent>
+      <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>
+        {secondaryActions}
+        <Button onClick={onClose} disabled={busy} sx={{ ml: 'auto' }}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
   );
 }
