@@ -16,7 +16,7 @@ async function raw(method: string, path: string, options: { token?: string; body
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.contentType) headers['content-type'] = options.contentType;
-  const body = options.body !== undefined ? JSON.stringify(options.body) : options.bytes;
+  const body = options.body !== undefined ? JSON.stringify(options.body) : options.bytes && new Uint8Array(options.bytes);
   const response = await fetch(`${process.env['API_BASE_URL']}${path}`, { method, headers, body });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };

@@ -5,3 +5,4 @@ export * from './pages';
 export * from './document-files';
 export * from './catalogue-rows';
 export * from './principals';
+export * from './redis-server';

@@ -31,8 +31,8 @@ describe('documents: layouts (integration)', () => {
         data: { templateType: 'premessa', title, content: `<p>${title}</p>` },
       })
     ).id;
-  const create = (data: Partial<QuoteLayoutDto> & Record<string, unknown>, principal = admin, tenantId = tenantA) =>
-    sut.send(LAYOUTS_CREATE, { principal, tenantId, data: data as QuoteLayoutDto });
+  const create = (data: Record<string, unknown>, principal = admin, tenantId = tenantA) =>
+    sut.send(LAYOUTS_CREATE, { principal, tenantId, data: data as unknown as QuoteLayoutDto });
   const list = async (principal = admin, tenantId = tenantA) => (await sut.send(LAYOUTS_LIST, { principal, tenantId })).items;
   const defaults = async (tenantId = tenantA) =>
     (await harness.query<{ id: string }>('SELECT id FROM documents.quote_layouts WHERE tenant_id = $1 AND is_default', [tenantId])).map((row) => row.id);

@@ -23,7 +23,7 @@ describe('documents: description templates (integration)', () => {
   const tenantB = randomUUID();
   const admin = adminOf(tenantA);
 
-  const template = (overrides: Partial<QuoteTemplateDto> & Record<string, unknown> = {}): QuoteTemplateDto =>
+  const template = (overrides: Record<string, unknown> = {}): QuoteTemplateDto =>
     ({ templateType: 'premessa', title: 'Premessa', content: '<p>Gentile cliente,</p>', ...overrides }) as QuoteTemplateDto;
   const create = (data: QuoteTemplateDto, principal = admin, tenantId = tenantA) => sut.send(TEMPLATES_CREATE, { principal, tenantId, data });
   const list = async (principal = admin, tenantId = tenantA) => (await sut.send(TEMPLATES_LIST, { principal, tenantId })).items;

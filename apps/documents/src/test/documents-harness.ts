@@ -6,7 +6,6 @@ import {
   type DocumentJobData,
   type DocumentJobResult,
   documentQueuePrefix,
-  type Principal,
   type QuoteDetailView,
   QUOTES_GET,
   type RpcRequest,
@@ -20,7 +19,6 @@ import { TEST_REDIS_URL } from '@quotebook/testing';
 import { startStandIn, useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
 import { Worker } from 'bullmq';
 import Redis from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,8 +118,5 @@ export async function startFakeWorker(
   };
 }
 
-export const superadmin: Principal = { userId: randomUUID(), role: 'superadmin', tenantId: null, sessionVersion: 1 };
-export const adminOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 });
-export const userOf = (tenantId: string): Principal => ({ userId: randomUUID(), role: 'tenant_user', tenantId, sessionVersion: 1 });
-
+export { adminOf, superadmin, userOf } from '@quotebook/testing';
 export { registerTenantState, rpcError } from '@quotebook/testing/rpc';
