@@ -33,6 +33,7 @@ describe('documents: templates, layouts, signatures and generated documents over
   let other: Agency;
   let quoteId: string;
   let layoutId: string;
+  const logo = pngOf(60, 30);
 
   const templates = (token = agency.adminToken, of = agency) => api('GET', `${of.base}/quote-templates`, { token });
   const layouts = (token = agency.adminToken, of = agency) => api('GET', `${of.base}/quote-layouts`, { token });
@@ -52,6 +53,9 @@ describe('documents: templates, layouts, signatures and generated documents over
     ({ quoteId } = await quoteWithItemAndConsumption(agency, { customerId: customer.id, productId: product.id }));
     const premessa = await created(agency.adminToken, `${agency.base}/quote-templates`, templateBody({ content: '<p>Siamo lieti di proporvi</p>' }));
     layoutId = (await created(agency.adminToken, `${agency.base}/quote-layouts`, { name: 'Standard', elements: [{ type: 'template', templateId: premessa.id }, { type: 'quotes' }] })).id;
+    const form = new FormData();
+    form.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+    expect((await api('POST', `${agency.base}/logo`, { token: agency.adminToken, rawBody: form })).status).toBe(200);
   });
 
   describe('templates', () => {
@@ -223,6 +227,8 @@ describe('documents: templates, layouts, signatures and generated documents over
       expect(response.text).toMatch(/^<!DOCTYPE html>/);
       expect(response.text).toContain('<div class="salutation">Gent.ma</div><div class="name">Hotel &lt;Miramare&gt;</div>');
       expect(response.text).toContain('Siamo lieti di proporvi');
+      // the premessa asks for the agency's header: the logo the agency uploaded, inlined
+      expect(response.text).toContain(`<img class="logo" src="data:image/png;base64,${logo.toString('base64')}" alt="Logo">`);
       expect(response.text).toContain(CONSUMPTION.description.replace("'", '&#39;'));
     });
 
