@@ -13,7 +13,8 @@ const tabTitle = (segment: string): PageTitleHandle => ({
 /**
  * The route table. Static segments outrank `/:keyword`, so `superadmin` and `reset-password` are
  * never taken for an agency; `/{keyword}/<tab of a later step>` falls through to the not-found page.
- * Every tab but quotes is for admins: `AdminOnlyPages` sends a tenant user to quotes.
+ * Every tab but quotes is for admins: `AdminOnlyPages` sends a tenant user to quotes, except from
+ * description templates, whose page tells them it is for admins.
  *
  * Each page is its own chunk, loaded when its route matches: the first screen downloads the app
  * shell and that one page, not every page of the product. A page's `handle` names it in the
@@ -100,6 +101,12 @@ export const routes: RouteObject[] = [
             path: '/:keyword/quotes',
             handle: tabTitle('quotes'),
             lazy: () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuotesPage })),
+          },
+          // for admins: the page itself tells anyone else they may not manage templates
+          {
+            path: '/:keyword/quote-templates',
+            handle: tabTitle('quote-templates'),
+            lazy: () => import('../features/templates/TemplatesPage').then((m) => ({ Component: m.TemplatesPage })),
           },
         ],
       },

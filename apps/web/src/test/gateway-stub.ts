@@ -7,6 +7,8 @@ import type {
   ProductView,
   QuoteDetailView,
   QuoteItemView,
+  QuoteLayoutView,
+  QuoteTemplateView,
   QuoteView,
   TagView,
   TenantPublicView,
@@ -292,4 +294,37 @@ export function aDashboard(overrides: Partial<DashboardView> = {}): DashboardVie
 /** A page of a list the server pages: its rows, and how many match in all in `X-Total-Count`. */
 export function pageOf(items: unknown[], total = items.length): Response {
   return new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json', 'X-Total-Count': String(total) } });
+}
+
+/** An active premessa of the agency, printed with the agency's header. */
+export function aTemplate(overrides: Partial<QuoteTemplateView> = {}): QuoteTemplateView {
+  return {
+    id: 'template-1',
+    templateType: 'premessa',
+    title: 'Premessa standard',
+    content: '<p>Gentile cliente, ecco la nostra proposta.</p>',
+    signatureImagePath: null,
+    headerPrint: true,
+    isActive: true,
+    updatedAt: '2025-04-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The agency's default layout: the premessa, then the quote's table. */
+export function aLayout(overrides: Partial<QuoteLayoutView> = {}): QuoteLayoutView {
+  const { content: _content, ...template } = aTemplate();
+  return {
+    id: 'layout-1',
+    name: 'Standard',
+    description: 'Premessa e tabella',
+    isActive: true,
+    isDefault: true,
+    updatedAt: '2025-04-02T10:00:00.000Z',
+    elements: [
+      { id: 'element-1', elementType: 'template', templateId: template.id, sortOrder: 0, template },
+      { id: 'element-2', elementType: 'quotes', templateId: null, sortOrder: 1, template: null },
+    ],
+    ...overrides,
+  };
 }

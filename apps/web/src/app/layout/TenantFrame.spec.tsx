@@ -37,7 +37,7 @@ describe('tenant pages', () => {
     expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Tags', 'Users', 'Impostazioni']);
+    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Template Descrizioni', 'Tags', 'Users', 'Impostazioni']);
     expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'VAT Rates' }).getAttribute('href')).toBe('/sole/vat-rates');
   });
@@ -66,7 +66,7 @@ describe('tenant pages', () => {
     renderApp('/sole/users', { token: 'token-sa', user: superadmin });
 
     expect(await screen.findByText('No users yet')).toBeTruthy();
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(9);
+    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(10);
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
   });
 

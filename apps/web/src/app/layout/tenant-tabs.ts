@@ -1,6 +1,6 @@
 import type { SessionUser } from '../session';
 
-/** The tabs in the order the frame shows them; description templates join when their page exists. */
+/** The tabs in the order the frame shows them. */
 export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminOnly: boolean }> = [
   { segment: 'dashboard', label: 'Dashboard', adminOnly: true },
   { segment: 'products', label: 'Products', adminOnly: true },
@@ -8,6 +8,7 @@ export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminO
   { segment: 'quotes', label: 'Quotes', adminOnly: false },
   { segment: 'price-lists', label: 'Price Lists', adminOnly: true },
   { segment: 'vat-rates', label: 'VAT Rates', adminOnly: true },
+  { segment: 'quote-templates', label: 'Template Descrizioni', adminOnly: true },
   { segment: 'tags', label: 'Tags', adminOnly: true },
   { segment: 'users', label: 'Users', adminOnly: true },
   { segment: 'settings', label: 'Impostazioni', adminOnly: true },

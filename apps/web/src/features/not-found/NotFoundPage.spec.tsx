@@ -3,7 +3,7 @@ import { aPublicTenant, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 
 describe('routing', () => {
-  it.each(['/sole/quote-templates', '/sole/no-such-tab', '/superadmin/unknown', '/a/b/c'])(
+  it.each(['/sole/quote-template', '/sole/no-such-tab', '/superadmin/unknown', '/a/b/c'])(
     '%s shows the not-found page with the footer',
     (path) => {
       stubGateway();

@@ -1,0 +1,69 @@
+import type { QuoteTemplateView } from '@quotebook/contracts';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import type { TemplateType } from '@quotebook/domain';
+import { useState } from 'react';
+import { SelectField } from '../../shared/fields/SelectField';
+import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
+import { useEntityForm } from '../../shared/form/use-entity-form';
+import { RichTextEditor } from './RichTextEditor';
+import { SignatureUpload } from './SignatureUpload';
+import { templateFormFrom, templateRequestFrom, validateTemplateForm, type TemplateFormValues } from './template-form';
+import { TEMPLATE_OUTCOMES, TEMPLATE_TYPE_OPTIONS } from './template-texts';
+import { useCreateTemplateMutation, useUpdateTemplateMutation } from './templates.api';
+
+interface TemplateDialogProps {
+  tenantId: string;
+  /** the template to edit; absent for a new one */
+  template?: QuoteTemplateView;
+  /** the type a new template starts with: the tab it was added from */
+  type: TemplateType;
+  onClose: () => void;
+}
+
+function SwitchField({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
+  return <FormControlLabel label={label} control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />} />;
+}
+
+export function TemplateDialog({ tenantId, template, type, onClose }: TemplateDialogProps) {
+  const [createTemplate] = useCreateTemplateMutation();
+  const [updateTemplate] = useUpdateTemplateMutation();
+  const form = useEntityForm<TemplateFormValues>({
+    initial: () => templateFormFrom(template, type),
+    validate: validateTemplateForm,
+    save: (values) => {
+      const body = templateRequestFrom(values);
+      return template ? updateTemplate({ tenantId, id: template.id, body }) : createTemplate({ tenantId, body });
+    },
+    ...TEMPLATE_OUTCOMES[template ? 'update' : 'create'],
+    onSaved: onClose,
+  });
+  // the template is saved with its image once the upload has finished
+  const [uploading, setUploading] = useState(false);
+  const { values, errors, busy } = form;
+  // a signature belongs to the firma section; one set on another type stays visible, so it can be removed
+  const showSignature = values.templateType === 'firma' || values.signatureImagePath !== null;
+
+  return (
+    <FormDialog {...dialogTexts('template', Boolean(template))} busy={busy} onSubmit={uploading ? () => undefined : form.submit} onClose={onClose} maxWidth="md">
+      <SelectField label="Tipo" options={TEMPLATE_TYPE_OPTIONS} {...form.select('templateType')} onChange={(value) => form.set('templateType', value as TemplateType)} />
+      <TextField label="Titolo" required autoFocus {...form.text('title')} />
+      <RichTextEditor label="Contenuto" value={values.content} onChange={(html) => form.set('content', html)} error={errors.content} disabled={busy} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
+        <SwitchField label="Stampa intestazione" checked={values.headerPrint} onChange={(checked) => form.set('headerPrint', checked)} disabled={busy} />
+        <SwitchField label="Attivo" checked={values.isActive} onChange={(checked) => form.set('isActive', checked)} disabled={busy} />
+      </Box>
+      {showSignature && (
+        <SignatureUpload
+          tenantId={tenantId}
+          value={values.signatureImagePath}
+          onChange={(path) => form.set('signatureImagePath', path)}
+          onUploadingChange={setUploading}
+          disabled={busy}
+        />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,61 @@
+import type { QuoteTemplateView } from '@quotebook/contracts';
+import { MESSAGES, type TemplateType } from '@quotebook/domain';
+import type { FormErrors } from '../../shared/form/use-entity-form';
+import type { QuoteTemplateRequest } from './templates.api';
+
+export interface TemplateFormValues {
+  templateType: TemplateType;
+  title: string;
+  /** the editor's HTML; '' while it holds no text */
+  content: string;
+  signatureImagePath: string | null;
+  headerPrint: boolean;
+  isActive: boolean;
+}
+
+export function templateFormFrom(template: QuoteTemplateView | undefined, type: TemplateType): TemplateFormValues {
+  return {
+    templateType: template?.templateType ?? type,
+    title: template?.title ?? '',
+    content: template?.content ?? '',
+    signatureImagePath: template?.signatureImagePath ?? null,
+    headerPrint: template?.headerPrint ?? true,
+    isActive: template?.isActive ?? true,
+  };
+}
+
+/** Whether HTML has any text a reader would see (an empty editor holds `<p></p>`). */
+export function hasText(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() !== ''
+  );
+}
+
+export function validateTemplateForm(values: TemplateFormValues): FormErrors<TemplateFormValues> {
+  const errors: FormErrors<TemplateFormValues> = {};
+  if (!values.title.trim()) errors.title = MESSAGES.templateTitleRequired;
+  if (!hasText(values.content)) errors.content = MESSAGES.templateContentRequired;
+  return errors;
+}
+
+export function templateRequestFrom(values: TemplateFormValues): QuoteTemplateRequest {
+  return {
+    templateType: values.templateType,
+    title: values.title.trim(),
+    content: values.content,
+    signatureImagePath: values.signatureImagePath,
+    headerPrint: values.headerPrint,
+    isActive: values.isActive,
+  };
+}
+
+/** A search term found in the template's title or its text. */
+export function templateMatches(template: QuoteTemplateView, search: string): boolean {
+  const term = search.trim().toLocaleLowerCase('it');
+  if (!term) return true;
+  const text = template.content.replace(/<[^>]*>/g, ' ');
+  return template.title.toLocaleLowerCase('it').includes(term) || text.toLocaleLowerCase('it').includes(term);
+}
