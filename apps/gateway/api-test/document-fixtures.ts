@@ -2,21 +2,51 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DOCUMENT_QUEUE, documentQueuePrefix } from '@quotebook/contracts';
+import { pngOf } from '@quotebook/testing';
 import Redis from 'ioredis';
 import { type Agency, created, createAgency, customerBody, periodBody, productBody } from './catalogue-fixtures';
-import { baseUrl } from './http';
+import { api, baseUrl } from './http';
 
 /** Lower-case letters only: a word pdftotext and Word keep whole, that no other text of the page contains. */
 const word = () => [...randomBytes(7)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
+/** The agency's logo and the signature image of its 'condizioni' template: sizes a PDF's images are told by. */
+export const LOGO = { width: 90, height: 45 };
+export const SIGNATURE = { width: 64, height: 32 };
+
+async function expectOk(response: Promise<{ status: number; body: unknown }>, what: string) {
+  const { status, body } = await response;
+  if (status < 200 || status > 299) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return body as Record<string, string>;
+}
+
+/** A signature image uploaded the way the templates page does it; answers its object path. */
+async function uploadSignature(agency: Agency, base?: string): Promise<string> {
+  const token = agency.adminToken;
+  const { uploadURL } = await expectOk(api('POST', `${agency.base}/quote-templates/upload`, { token, base }), 'upload URL');
+  const image = new Uint8Array(pngOf(SIGNATURE.width, SIGNATURE.height));
+  await expectOk(api('PUT', uploadURL, { rawBody: image, headers: { 'content-type': 'image/png' }, base }), 'signature upload');
+  const { objectPath } = await expectOk(api('POST', `${agency.base}/quote-templates/normalize-path`, { token, body: { uploadURL }, base }), 'normalize-path');
+  return objectPath;
+}
+
+async function uploadLogo(agency: Agency, base?: string): Promise<void> {
+  const form = new FormData();
+  form.append('logo', new Blob([new Uint8Array(pngOf(LOGO.width, LOGO.height))], { type: 'image/png' }), 'logo.png');
+  await expectOk(api('POST', `${agency.base}/logo`, { token: agency.adminToken, rawBody: form, base }), 'logo upload');
+}
+
 /**
- * An agency with what a printed quote needs: a customer, two products priced on the service date, a
- * quote with both, a 'premessa' and a 'condizioni' template, and a layout [premessa, quotes table,
- * condizioni]. The texts carry random words, so each can be found in the document and in its order.
+ * An agency with what a printed quote needs: its logo, a customer, two products priced on the service
+ * date, a quote with both, a 'premessa' and a 'condizioni' template (this one signed with an image), and
+ * a layout [premessa, quotes table, condizioni]. The texts carry random words, so each can be found in
+ * the document and in its order.
  */
 export async function documentScene(root: string, base?: string) {
   const agency = await createAgency(root, {}, base);
   const post = (resource: string, body: unknown) => created(agency.adminToken, `${agency.base}/${resource}`, body, base);
+  await uploadLogo(agency, base);
+  const signatureImagePath = await uploadSignature(agency, base);
   const customer = await post('customers', customerBody({ name: `Hotel ${word()}` }));
   const period = periodBody('2030-01-01', '2030-12-31', { costPerPerson: 25, hasFlatRate: true, flatRate: 100 });
   const products: { id: string; title: string }[] = [];
@@ -27,10 +57,10 @@ export async function documentScene(root: string, base?: string) {
   }
   const premessa = { title: `Premessa ${word()}`, text: `Gentile cliente ${word()}` };
   const condizioni = { title: `Condizioni ${word()}`, text: `Pagamento alla prenotazione ${word()}` };
-  const template = async (templateType: string, { title, text }: { title: string; text: string }) =>
-    (await post('quote-templates', { templateType, title, content: `<p>${text}</p>`, headerPrint: true })).id as string;
+  const template = async (templateType: string, { title, text }: { title: string; text: string }, extra: object = {}) =>
+    (await post('quote-templates', { templateType, title, content: `<p>${text}</p>`, headerPrint: true, ...extra })).id as string;
   const premessaId = await template('premessa', premessa);
-  const condizioniId = await template('condizioni', condizioni);
+  const condizioniId = await template('condizioni', condizioni, { signatureImagePath });
   const layout = await post('quote-layouts', {
     name: `Standard ${word()}`,
     elements: [

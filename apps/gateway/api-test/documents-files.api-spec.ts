@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { quoteShortId } from '@quotebook/domain';
-import { docxText, inTextOrder, pdfInfo, pdfText, TEST_REDIS_URL } from '@quotebook/testing';
-import { documentJobEvents, documentScene, type DocumentScene, generateDocument, storedDocuments } from './document-fixtures';
+import { docxDocumentXml, docxText, inTextOrder, pdfImageSizes, pdfInfo, pdfText, TEST_REDIS_URL } from '@quotebook/testing';
+import { documentJobEvents, documentScene, type DocumentScene, generateDocument, LOGO, SIGNATURE, storedDocuments } from './document-fixtures';
 import { superadminToken } from './http';
 
 jest.setTimeout(60_000);
@@ -38,7 +38,7 @@ describe('generated documents: what the PDF and the Word file say', () => {
     scene = await documentScene(await superadminToken());
   });
 
-  it('the PDF is A4 and holds the customer, the products and the templates in layout order, named preventivo-{short id}.pdf', async () => {
+  it('the PDF is A4 and holds the logo, the customer, the products and the templates with the signature in layout order, named preventivo-{short id}.pdf', async () => {
     const sut = await generateDocument(scene.agency, scene.quoteId, scene.layoutId, 'pdf');
 
     expect({ status: sut.status, json: sut.json }).toEqual({ status: 200, json: null });
@@ -47,6 +47,7 @@ describe('generated documents: what the PDF and the Word file say', () => {
     expect(sut.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expectQuoteDocument(pdfText(sut.body), scene);
     expect(pdfInfo(sut.body)['Page size']).toMatch(/\(A4\)$/);
+    expect(pdfImageSizes(sut.body).sort()).toEqual([`${LOGO.width}x${LOGO.height}`, `${SIGNATURE.width}x${SIGNATURE.height}`].sort());
   });
 
   it('the Word file holds the same, named preventivo-{short id}.docx', async () => {
@@ -56,6 +57,7 @@ describe('generated documents: what the PDF and the Word file say', () => {
     expect(sut.headers.get('content-type')).toMatch(new RegExp(`^${WORD_TYPE}`));
     expect(sut.headers.get('content-disposition')).toBe(`attachment; filename="preventivo-${shortId()}.docx"`);
     expectQuoteDocument(docxText(sut.body), scene);
+    expect(docxDocumentXml(sut.body).match(/<pic:pic\b/g)).toHaveLength(2);
   });
 
   it('asking again for an unchanged quote answers the same file from the cache, without a new render job', async () => {
