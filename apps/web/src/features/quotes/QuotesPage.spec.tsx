@@ -1,7 +1,7 @@
 import type { QuoteView } from '@quotebook/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answerDeleteConfirmation } from '../../test/confirm';
-import { aCustomer, aQuote, aUser, json, on, pageOf, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
+import { aCustomer, aLayout, aQuote, aUser, json, on, pageOf, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
 import { renderTenantPage } from '../../test/tenant-page';
 import { resetViewport, setViewportWidth } from '../../test/viewport';
 import { currentMonth, quoteAmount } from './quote-list';
@@ -198,17 +198,23 @@ describe('quotes page', () => {
     expect(card.textContent).toMatch(/confirmed products.*blue.*red/);
   });
 
-  it('offers Edit, Advanced, Stampa (not yet: it needs a layout) and Delete on each quote', async () => {
-    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending], 1)), ...reference]);
+  it("offers Edit, Advanced, Stampa and Delete on each quote; Stampa opens the quote's document preview", async () => {
+    renderTenantPage('/sole/quotes', [
+      quotesList(() => pageOf([pending], 1)),
+      on('GET', `${BASE}/quote-layouts`, () => json([aLayout()])),
+      on('POST', `${QUOTES}/${pending.id}/generate-document`, () => new Response('<p>Preventivo</p>', { headers: { 'content-type': 'text/html' } })),
+      ...reference,
+    ]);
     await screen.findByText('#A1B2C3');
     const row = rowOf('#A1B2C3');
 
     expect(within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit', 'Advanced', 'Stampa', 'Delete']);
-    const print = within(row).getByRole('button', { name: 'Stampa' });
-    expect(print.getAttribute('aria-disabled')).toBe('true');
-    fireEvent.focus(print);
-    fireEvent.mouseOver(print);
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Printing needs a document layout: coming soon');
+    fireEvent.click(within(row).getByRole('button', { name: 'Stampa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anteprima Documento' });
+    expect(within(dialog).getByText('Preventivo #A1B2C3')).toBeTruthy();
+    expect(await within(dialog).findByTitle('Anteprima del preventivo #A1B2C3')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('deletes a quote after a confirmation naming it, which starts on Cancel', async () => {

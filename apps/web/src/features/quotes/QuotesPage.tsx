@@ -39,10 +39,10 @@ import { useDeleteQuoteMutation, useListQuotesQuery } from './quotes.api';
 const QuoteCreateDialog = lazy(() => import('./QuoteCreateDialog').then((m) => ({ default: m.QuoteCreateDialog })));
 const QuoteEditDialog = lazy(() => import('./QuoteEditDialog').then((m) => ({ default: m.QuoteEditDialog })));
 const QuoteAdvancedDialog = lazy(() => import('./QuoteAdvancedDialog').then((m) => ({ default: m.QuoteAdvancedDialog })));
+const DocumentPreviewDialog = lazy(() => import('../documents/DocumentPreviewDialog').then((m) => ({ default: m.DocumentPreviewDialog })));
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
 const SEARCH_PAUSE_MS = 300;
-export const PRINT_COMING_SOON = 'Printing needs a document layout: coming soon';
 
 /** What a link to this page may ask for: the creation dialog opened at once (the dashboard's Create Quote). */
 export interface QuotesPageState {
@@ -68,7 +68,7 @@ function AmountText({ quote, refreshing }: { quote: QuoteView; refreshing: boole
  * creation dialog, the simple and advanced editors and the confirmed delete.
  */
 export function QuotesPage() {
-  const { tenant } = useTenantPage();
+  const { tenant, user } = useTenantPage();
   const location = useLocation();
   const navigate = useNavigate();
   const [startAdding] = useState(() => Boolean((location.state as QuotesPageState | null)?.createQuote));
@@ -76,6 +76,7 @@ export function QuotesPage() {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(25);
   const [advancedOf, setAdvancedOf] = useState<string | null>(null);
+  const [printing, setPrinting] = useState<QuoteView | null>(null);
   const typed = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
   // a search is sent once the typing pauses; an emptied one at once
   const search = filters.search.trim() ? typed : '';
@@ -201,7 +202,7 @@ export function QuotesPage() {
       noMatch={{ title: 'No quotes found', hint: 'Try adjusting your search criteria' }}
       afterEditActions={(quote) => [
         { label: 'Advanced', icon: <TuneIcon fontSize="small" />, onClick: () => setAdvancedOf(quote.id) },
-        { label: 'Stampa', icon: <PrintOutlinedIcon fontSize="small" />, onClick: () => undefined, disabled: true, tooltip: PRINT_COMING_SOON },
+        { label: 'Stampa', icon: <PrintOutlinedIcon fontSize="small" />, onClick: () => setPrinting(quote) },
       ]}
       editor={(quote, close) => (
         <Suspense>
@@ -236,6 +237,18 @@ export function QuotesPage() {
       {advancedOf && (
         <Suspense>
           <QuoteAdvancedDialog key={advancedOf} tenantId={tenant.id} quoteId={advancedOf} onClose={() => setAdvancedOf(null)} />
+        </Suspense>
+      )}
+      {printing && (
+        <Suspense>
+          <DocumentPreviewDialog
+            key={printing.id}
+            tenantId={tenant.id}
+            keyword={tenant.keyword}
+            canManageLayouts={user.role !== 'tenant_user'}
+            quote={printing}
+            onClose={() => setPrinting(null)}
+          />
         </Suspense>
       )}
     </ListPage>
