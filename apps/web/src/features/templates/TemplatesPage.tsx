@@ -59,35 +59,45 @@ function TemplatesManager({ tenantId }: { tenantId: string }) {
       <Tab value="layout" label="Layout" />
     </Tabs>
   );
-  const searchField = <SearchField value={search} onChange={setSearch} placeholder={section === 'layout' ? 'Cerca per nome o descrizione...' : 'Cerca per titolo o contenuto...'} />;
+  // what both lists show around their rows: the page's title, the search box and the tabs
+  const frame: SectionFrame = {
+    title: TEMPLATES_PAGE_TITLE,
+    subtitle: SUBTITLE,
+    filters: <SearchField value={search} onChange={setSearch} placeholder={section === 'layout' ? 'Cerca per nome o descrizione...' : 'Cerca per titolo o contenuto...'} />,
+    summary: tabs,
+    filtersActive: search.trim() !== '',
+  };
 
   return section === 'layout' ? (
-    <LayoutsList tenantId={tenantId} tabs={tabs} searchField={searchField} search={search} />
+    <LayoutsList tenantId={tenantId} frame={frame} search={search} />
   ) : (
-    <TemplatesList tenantId={tenantId} type={section} tabs={tabs} searchField={searchField} search={search} />
+    <TemplatesList tenantId={tenantId} type={section} frame={frame} search={search} />
   );
+}
+
+interface SectionFrame {
+  title: string;
+  subtitle: string;
+  filters: ReactNode;
+  summary: ReactNode;
+  filtersActive: boolean;
 }
 
 interface SectionProps {
   tenantId: string;
-  tabs: ReactNode;
-  searchField: ReactNode;
+  frame: SectionFrame;
   search: string;
 }
 
-function TemplatesList({ tenantId, type, tabs, searchField, search }: SectionProps & { type: TemplateType }) {
+function TemplatesList({ tenantId, type, frame, search }: SectionProps & { type: TemplateType }) {
   const [deleteTemplate] = useDeleteTemplateMutation();
   const label = TEMPLATE_TYPE_LABELS[type];
   return (
     <ListPage<QuoteTemplateView>
-      title={TEMPLATES_PAGE_TITLE}
-      subtitle={SUBTITLE}
+      {...frame}
       noun="template"
       list={useListTemplatesQuery(tenantId)}
-      filters={searchField}
-      summary={tabs}
       filter={(templates) => templates.filter((template) => template.templateType === type && templateMatches(template, search))}
-      filtersActive={search.trim() !== ''}
       columns={[
         { header: 'Titolo', cell: (template) => template.title },
         { header: 'Attivo', cell: (template) => yesNo(template.isActive) },
@@ -116,7 +126,7 @@ function layoutMatches(layout: QuoteLayoutView, search: string): boolean {
   return !term || `${layout.name} ${layout.description ?? ''}`.toLocaleLowerCase('it').includes(term);
 }
 
-function LayoutsList({ tenantId, tabs, searchField, search }: SectionProps) {
+function LayoutsList({ tenantId, frame, search }: SectionProps) {
   const [deleteLayout] = useDeleteLayoutMutation();
   const [setDefaultLayout] = useSetDefaultLayoutMutation();
   const toast = useToast();
@@ -132,14 +142,10 @@ function LayoutsList({ tenantId, tabs, searchField, search }: SectionProps) {
 
   return (
     <ListPage<QuoteLayoutView>
-      title={TEMPLATES_PAGE_TITLE}
-      subtitle={SUBTITLE}
+      {...frame}
       noun="layout"
       list={useListLayoutsQuery(tenantId)}
-      filters={searchField}
-      summary={tabs}
       filter={(layouts) => layouts.filter((layout) => layoutMatches(layout, search))}
-      filtersActive={search.trim() !== ''}
       columns={[
         {
           header: 'Nome',
