@@ -48,7 +48,8 @@ interface ToolButtonProps {
 
 function ToolButton({ label, active, disabled, onClick, children }: ToolButtonProps) {
   return (
-    <Tooltip title={label}>
+    // the button carries the name: the tooltip only shows it (a disabled button needs the span for it)
+    <Tooltip title={label} describeChild>
       <span>
         <IconButton
           size="small"
