@@ -75,7 +75,7 @@ describe('document files', () => {
 
   it('words a failed download', () => {
     expect(downloadErrorText(new EmptyDocumentError())).toBe('Il file generato è vuoto');
-    expect(downloadErrorText({ status: 503, message: '503: …', data: { statusText: 'Service Unavailable', message: 'x' } })).toBe('Server error: 503 Service Unavailable');
+    expect(downloadErrorText({ status: 503, message: '503: …', data: { statusText: 'Service Unavailable', message: 'x' } })).toBe('Server error: 503 Service Unavailable. x');
     expect(downloadErrorText({ status: 504, message: '504: …', data: { statusText: '', error: 'Gateway Timeout' } })).toBe('Server error: 504 Gateway Timeout');
     expect(downloadErrorText({ status: 'FETCH_ERROR', message: 'TypeError: Failed to fetch' })).toBe('Errore sconosciuto nel download del documento');
     expect(downloadErrorText(new Error('boom'))).toBe('Errore sconosciuto nel download del documento');
@@ -229,7 +229,7 @@ describe('Anteprima Documento', () => {
     [
       'a server error',
       () => new Response(JSON.stringify({ statusCode: 503, message: 'Il servizio di generazione PDF non è disponibile.' }), { status: 503, statusText: 'Service Unavailable', headers: { 'content-type': 'application/json' } }),
-      'Server error: 503 Service Unavailable',
+      'Server error: 503 Service Unavailable. Il servizio di generazione PDF non è disponibile.',
     ],
     [
       'no answer at all',

@@ -11,14 +11,18 @@ export class EmptyDocumentError extends Error {
   }
 }
 
-/** What the download's error toast says: the server's status, an empty file, or that nobody knows. */
+/**
+ * What the download's error toast says: the server's status (and its reason when it gave one, e.g. that
+ * the PDF service is down), an empty file, or that nobody knows.
+ */
 export function downloadErrorText(error: unknown): string {
   if (error instanceof EmptyDocumentError) return EMPTY_FILE_TEXT;
   if (isApiError(error) && typeof error.status === 'number') {
-    const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { statusText?: unknown; error?: unknown };
+    const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { statusText?: unknown; error?: unknown; message?: unknown };
     // over HTTP/2 a response has no status text: the gateway's body names the status too
     const statusText = [body.statusText, body.error].find((text): text is string => typeof text === 'string' && text !== '') ?? '';
-    return `Server error: ${error.status} ${statusText}`.trim();
+    const status = `Server error: ${error.status} ${statusText}`.trim();
+    return typeof body.message === 'string' && body.message !== '' ? `${status}. ${body.message}` : status;
   }
   return UNKNOWN_DOWNLOAD_ERROR;
 }
