@@ -160,42 +160,6 @@ const Count = (property: string, max: number): PropertyDecorator => (target, key
 
 export const QUOTE_TEXT_LIMITS = { subject: 300, serviceNotes: 5000, itemDescription: 500, consumptionDescription: 500, search: 200 } as const;
 
-/** One product on a quote, as the quote dialogs send it. No price, or null, means "price it automatically". */
-export class QuoteItemDto {
-  /** the quote of the path, repeated by older clients; never trusted */
-  @Omittable()
-  @IsUUID('all', { message: mustBeUuid('quoteId') })
-  quoteId?: string;
-
-  @IsUUID('all', { message: mustBeUuid('productId') })
-  productId: string;
-
-  @Omittable()
-  @IsInt({ message: API_MESSAGES.quantity })
-  @Min(MIN_ITEM_QUANTITY, { message: API_MESSAGES.quantity })
-  @Max(MAX_ITEM_QUANTITY, { message: API_MESSAGES.quantity })
-  quantity?: number;
-
-  @IsOptional()
-  @IsMoney()
-  unitPrice?: string | number | null;
-
-  /** a manual price; null or absent: the automatic one */
-  @IsOptional()
-  @IsMoney()
-  totalPrice?: string | number | null;
-
-  @OptionalText(QUOTE_TEXT_LIMITS.itemDescription)
-  description?: string | null;
-
-  @Omittable()
-  @IsBoolean({ message: mustBeBoolean('orderConfirmed') })
-  orderConfirmed?: boolean;
-
-  @Count('confirmedParticipants', MAX_QUOTE_PARTICIPANTS)
-  confirmedParticipants?: number;
-}
-
 /** A change of one item: what is sent changes, the rest stays. */
 export class UpdateQuoteItemDto {
   @Omittable()
@@ -222,6 +186,23 @@ export class UpdateQuoteItemDto {
 
   @Count('confirmedParticipants', MAX_QUOTE_PARTICIPANTS)
   confirmedParticipants?: number;
+}
+
+/**
+ * One product on a quote, as the quote dialogs send it: the product and the fields an item's change
+ * may set. No price, or null, means "price it automatically".
+ */
+export class QuoteItemDto extends UpdateQuoteItemDto {
+  /** the quote of the path, repeated by older clients; never trusted */
+  @Omittable()
+  @IsUUID('all', { message: mustBeUuid('quoteId') })
+  quoteId?: string;
+
+  @IsUUID('all', { message: mustBeUuid('productId') })
+  productId: string;
+
+  /** a manual price; null or absent: the automatic one */
+  declare totalPrice?: string | number | null;
 }
 
 /** Optimistic concurrency: the version the client loaded; a client that sends none is not checked. */
