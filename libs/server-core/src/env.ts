@@ -12,6 +12,7 @@ import {
   validateSync,
   type ValidationOptions,
 } from 'class-validator';
+import { DEFAULT_STORAGE_DIR } from './file-storage';
 
 /** Thrown at start-up with every bad variable named, so the process can exit with one clear line. */
 export class EnvValidationError extends Error {}
@@ -105,11 +106,31 @@ export function IsEnvPassword(minLength: number, options?: ValidationOptions): P
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number.parseInt(value, 10) : value);
 
-/** Settings of every process on the message bus (the gateway and every service). */
-export class BusEnv {
+/** A whole-number setting from `min` (to `max`, when given): the variable's text read as an integer. */
+export function IsWholeNumberSetting(min: number, max?: number): PropertyDecorator {
+  const decorators = [Transform(toInt), IsInt(), Min(min), ...(max === undefined ? [] : [Max(max)])];
+  return (target, key) => {
+    // as TypeScript applies them when written one above the other: from the bottom up
+    for (const decorate of [...decorators].reverse()) decorate(target, key);
+  };
+}
+
+/** The class a group of settings below is added to (a mixin's base takes any constructor arguments). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EnvClass = new (...args: any[]) => object;
+
+/** Settings of every process: its mode and how much it logs. */
+export class ProcessEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
 
+  @IsOptional()
+  @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
+  LOG_LEVEL = 'log';
+}
+
+/** Settings of every process on the message bus (the gateway and every service). */
+export class BusEnv extends ProcessEnv {
   @IsString()
   @IsNotEmpty()
   NATS_URL = 'nats://127.0.0.1:4222';
@@ -119,33 +140,54 @@ export class BusEnv {
   @IsNotEmpty()
   NATS_SUBJECT_PREFIX = 'qb';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IsWholeNumberSetting(100, 60_000)
   NATS_REQUEST_TIMEOUT_MS = 4000;
 
   @IsString()
   BUSINESS_TIME_ZONE = 'Europe/Rome';
+}
 
-  @IsOptional()
-  @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
-  LOG_LEVEL = 'log';
+/** Adds Redis: the session state the gateway and the services share, and the documents' render queue. */
+export function WithRedis<Base extends EnvClass>(base: Base) {
+  class RedisEnv extends base {
+    @IsString()
+    @IsNotEmpty()
+    REDIS_URL = 'redis://127.0.0.1:6379';
+
+    /** Separates stacks that share one Redis server; the same value in every process (the queue's keys carry it). */
+    @IsString()
+    REDIS_KEY_PREFIX = 'qb:';
+  }
+  return RedisEnv;
+}
+
+/** Adds the file storage the gateway, documents and documents-worker share: signature images, generated documents. */
+export function WithFileStorage<Base extends EnvClass>(base: Base) {
+  class FileStorageEnv extends base {
+    @IsString()
+    @IsNotEmpty()
+    STORAGE_DIR = DEFAULT_STORAGE_DIR;
+  }
+  return FileStorageEnv;
+}
+
+/**
+ * Adds how long a PDF or Word document may take to render, its retries included: the documents
+ * service answers 503 past it, and the gateway waits that long for the documents service.
+ */
+export function WithDocumentJobTimeout<Base extends EnvClass>(base: Base) {
+  class DocumentJobTimeoutEnv extends base {
+    @IsWholeNumberSetting(1000, 300_000)
+    DOCUMENT_JOB_TIMEOUT_MS = 30_000;
+  }
+  return DocumentJobTimeoutEnv;
 }
 
 /** Settings every service needs: the bus, its database, and Redis (where session state is shared). */
-export class ServiceEnv extends BusEnv {
+export class ServiceEnv extends WithRedis(BusEnv) {
   @IsString()
   @IsNotEmpty()
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/quotebook';
-
-  @IsString()
-  @IsNotEmpty()
-  REDIS_URL = 'redis://127.0.0.1:6379';
-
-  /** Separates stacks that share one Redis server; the same value in the gateway and every service. */
-  @IsString()
-  REDIS_KEY_PREFIX = 'qb:';
 }
 
 export { toInt };
