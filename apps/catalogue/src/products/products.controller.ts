@@ -1,21 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
-  AVAILABILITY_CREATE,
-  AVAILABILITY_DELETE,
-  AVAILABILITY_LIST,
-  AVAILABILITY_UPDATE,
-  AvailabilityDto,
-  CopyFromItalianDto,
-  PRODUCTS_COPY_FROM_ITALIAN,
-  PRODUCTS_CREATE,
-  PRODUCTS_DELETE,
-  PRODUCTS_GET_TAGS,
-  PRODUCTS_LIST,
-  PRODUCTS_SET_TAGS,
-  PRODUCTS_UPDATE,
-  ProductDto,
-  RpcRequest,
-  SetTagsDto,
+  AVAILABILITY_CREATE, AVAILABILITY_DELETE, AVAILABILITY_LIST, AVAILABILITY_UPDATE, AvailabilityDto, CopyFromItalianDto, PRODUCTS_COPY_FROM_ITALIAN,
+  PRODUCTS_CREATE, PRODUCTS_DELETE, PRODUCTS_GET_TAGS, PRODUCTS_LIST, PRODUCTS_SET_TAGS, PRODUCTS_UPDATE, ProductDto, RpcRequest, SetTagsDto,
 } from '@quotebook/contracts';
 import { Handles } from '@quotebook/server-core';
 import { AvailabilityService } from './availability.service';

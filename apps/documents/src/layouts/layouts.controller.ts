@@ -1,13 +1,5 @@
 import { Controller } from '@nestjs/common';
-import {
-  LAYOUTS_CREATE,
-  LAYOUTS_DELETE,
-  LAYOUTS_LIST,
-  LAYOUTS_SET_DEFAULT,
-  LAYOUTS_UPDATE,
-  QuoteLayoutDto,
-  RpcRequest,
-} from '@quotebook/contracts';
+import { LAYOUTS_CREATE, LAYOUTS_DELETE, LAYOUTS_LIST, LAYOUTS_SET_DEFAULT, LAYOUTS_UPDATE, QuoteLayoutDto, RpcRequest } from '@quotebook/contracts';
 import { Handles } from '@quotebook/server-core';
 import { LayoutsService } from './layouts.service';
 

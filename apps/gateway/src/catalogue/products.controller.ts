@@ -1,24 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AVAILABILITY_CREATE,
-  AVAILABILITY_DELETE,
-  AVAILABILITY_LIST,
-  AVAILABILITY_UPDATE,
-  AvailabilityDto,
-  AvailabilityView,
-  CopyFromItalianDto,
-  PRODUCTS_COPY_FROM_ITALIAN,
-  PRODUCTS_CREATE,
-  PRODUCTS_DELETE,
-  PRODUCTS_GET_TAGS,
-  PRODUCTS_LIST,
-  PRODUCTS_SET_TAGS,
-  PRODUCTS_UPDATE,
-  ProductDto,
-  ProductView,
-  SetTagsDto,
-  TagIdsView,
+  AVAILABILITY_CREATE, AVAILABILITY_DELETE, AVAILABILITY_LIST, AVAILABILITY_UPDATE, AvailabilityDto, AvailabilityView,
+  CopyFromItalianDto, PRODUCTS_COPY_FROM_ITALIAN, PRODUCTS_CREATE, PRODUCTS_DELETE, PRODUCTS_GET_TAGS, PRODUCTS_LIST,
+  PRODUCTS_SET_TAGS, PRODUCTS_UPDATE, ProductDto, ProductView, SetTagsDto, TagIdsView,
 } from '@quotebook/contracts';
 import { idParam, TenantResource } from '../common/tenant-resource';
 import { CurrentScope, type TenantScope } from '../common/tenant-scope';

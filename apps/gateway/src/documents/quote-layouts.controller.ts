@@ -1,13 +1,7 @@
 import { Controller, Param, Patch } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  LAYOUTS_CREATE,
-  LAYOUTS_DELETE,
-  LAYOUTS_LIST,
-  LAYOUTS_SET_DEFAULT,
-  LAYOUTS_UPDATE,
-  QuoteLayoutDto,
-  QuoteLayoutView,
+  LAYOUTS_CREATE, LAYOUTS_DELETE, LAYOUTS_LIST, LAYOUTS_SET_DEFAULT, LAYOUTS_UPDATE, QuoteLayoutDto, QuoteLayoutView,
 } from '@quotebook/contracts';
 import { Roles } from '../common/principal.decorator';
 import { AGENCY_ADMINS, idParam, TenantResource } from '../common/tenant-resource';

@@ -15,23 +15,9 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  CreateTenantDto,
-  KEYWORD_MAX_LENGTH,
-  KEYWORD_PATTERN,
-  TENANTS_BY_KEYWORD,
-  TENANTS_CREATE,
-  TENANTS_DELETE,
-  TENANTS_GET,
-  TENANTS_GET_ADMIN,
-  TENANTS_LIST,
-  TENANTS_SET_LOGO,
-  TENANTS_UPDATE,
-  TENANTS_UPDATE_SETTINGS,
-  TenantAdminView,
-  TenantPublicView,
-  TenantSettingsDto,
-  TenantView,
-  UpdateTenantDto,
+  CreateTenantDto, KEYWORD_MAX_LENGTH, KEYWORD_PATTERN, TENANTS_BY_KEYWORD, TENANTS_CREATE, TENANTS_DELETE,
+  TENANTS_GET, TENANTS_GET_ADMIN, TENANTS_LIST, TENANTS_SET_LOGO, TENANTS_UPDATE, TENANTS_UPDATE_SETTINGS,
+  TenantAdminView, TenantPublicView, TenantSettingsDto, TenantView, UpdateTenantDto,
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
 import { memoryStorage } from 'multer';

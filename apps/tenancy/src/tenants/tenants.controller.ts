@@ -1,19 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
-  CreateTenantDto,
-  RpcRequest,
-  TENANTS_BY_KEYWORD,
-  TENANTS_CREATE,
-  TENANTS_DELETE,
-  TENANTS_GET,
-  TENANTS_GET_ADMIN,
-  TENANTS_LIST,
-  TENANTS_LOGIN_STATUS,
-  TENANTS_SET_LOGO,
-  TENANTS_UPDATE,
-  TENANTS_UPDATE_SETTINGS,
-  TenantSettingsDto,
-  UpdateTenantDto,
+  CreateTenantDto, RpcRequest, TENANTS_BY_KEYWORD, TENANTS_CREATE, TENANTS_DELETE, TENANTS_GET, TENANTS_GET_ADMIN, TENANTS_LIST,
+  TENANTS_LOGIN_STATUS, TENANTS_SET_LOGO, TENANTS_UPDATE, TENANTS_UPDATE_SETTINGS, TenantSettingsDto, UpdateTenantDto,
 } from '@quotebook/contracts';
 import { Handles } from '@quotebook/server-core';
 import { TenantsService } from './tenants.service';
