@@ -1,7 +1,12 @@
 // What every benchmark repeats: a stack of its own (database, NATS subject prefix, Redis key prefix,
-// port), HTTP and SQL calls, timing and percentiles.
+// port, file storage), HTTP and SQL calls, timing, percentiles and the printed lines, another commit's
+// build.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -72,6 +77,7 @@ export async function startBenchStack(root, label = 'bench') {
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     UPLOAD_DIR: path.join(logDir, 'uploads'),
+    STORAGE_DIR: path.join(logDir, 'storage'),
   };
   const drop = () => sql(SERVER_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
   let stack;
@@ -85,9 +91,13 @@ export async function startBenchStack(root, label = 'bench') {
     stack,
     id,
     databaseUrl,
+    /** where each process writes its log (<name>.log) */
+    logDir,
     async stop() {
       await stack.stop();
       await drop();
+      // the logs stay; the generated documents go
+      rmSync(env.STORAGE_DIR, { recursive: true, force: true });
     },
   };
 }
@@ -95,16 +105,16 @@ export async function startBenchStack(root, label = 'bench') {
 /**
  * Catalogue rows for one agency, written with set-based SQL (the API would take minutes for thousands
  * of rows and is not what is measured): `products` products with 3 availability periods and 2 of 20
- * tags each.
+ * tags each, coded `${letter}00001`… (a code is unique across agencies: one letter per agency).
  */
-export async function seedProducts(databaseUrl, tenantId, products) {
+export async function seedProducts(databaseUrl, tenantId, products, letter = 'B') {
   await sql(databaseUrl, `
     WITH tag AS (
       INSERT INTO catalogue.tags (tenant_id, name, target_type)
       SELECT $1, 'Tag ' || g, 'product' FROM generate_series(1, 20) g RETURNING id
     ), product AS (
       INSERT INTO catalogue.products (tenant_id, code, titles, subtitles, short_descriptions, duration_hours)
-      SELECT $1, 'B' || lpad(g::text, 5, '0'),
+      SELECT $1, $3 || lpad(g::text, 5, '0'),
              jsonb_build_object('it', 'Escursione ' || g, 'en', 'Excursion ' || g),
              jsonb_build_object('it', 'Sottotitolo ' || g),
              jsonb_build_object('it', repeat('Descrizione breve. ', 5)),
@@ -119,7 +129,7 @@ export async function seedProducts(databaseUrl, tenantId, products) {
     )
     INSERT INTO catalogue.product_availability (tenant_id, product_id, start_date, end_date, has_cost_per_person, cost_per_person, has_flat_rate, flat_rate)
     SELECT $1, numbered.id, make_date(2026, 1 + 4 * s, 1), make_date(2026, 4 + 4 * s, 28), true, 40 + s * 5, s = 2, 15
-      FROM numbered CROSS JOIN generate_series(0, 2) s`, [tenantId, products]);
+      FROM numbered CROSS JOIN generate_series(0, 2) s`, [tenantId, products, letter]);
   await sql(databaseUrl, 'ANALYZE');
 }
 
@@ -135,4 +145,101 @@ export async function createAgency(base, id) {
   });
   const token = (await call(base, 'POST', '/api/auth/login', { body: { username: `bench-${id}`, password: 'bench-admin-1' } })).token;
   return { tenant, token, root };
+}
+
+/**
+ * Calls through the gateway on kept-alive connections (at most `sockets`), as a browser keeps them:
+ * the cost of the client stays small, so that what is measured is the stack.
+ *   send(method, route, body?)  → { status, headers, body (a Buffer) }, whatever the status
+ *   ok(method, route, body?)    → the same, an error unless the status is 200
+ *   get(route)                  → the body of a 200 as text
+ */
+export function gatewayClient(baseUrl, token, sockets = 8) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const { hostname, port } = new URL(baseUrl);
+  const once = (method, route, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const headers = { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) };
+      const request = http.request({ hostname, port, path: route, method, agent, headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  // a kept connection the server closed while this target waited its turn is opened again
+  const send = (method, route, body) => once(method, route, body).catch((error) => (error.code === 'ECONNRESET' ? once(method, route, body) : Promise.reject(error)));
+  const ok = async (method, route, body) => {
+    const answer = await send(method, route, body);
+    if (answer.status !== 200) throw new Error(`${method} ${route}: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+    return answer;
+  };
+  return { send, ok, get: async (route) => (await ok('GET', route)).body.toString('utf8'), close: () => agent.destroy() };
+}
+
+/** Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating. */
+export async function alternate(targets, call, rounds, batch) {
+  const timings = targets.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
+    }
+  }
+  return timings.map(summary);
+}
+
+/** Calls of `call` completed by `clients` clients at once during `seconds` (those under way at the end finish). */
+export async function throughput(call, seconds, clients) {
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  const client = async () => {
+    while (Date.now() < deadline) {
+      await call();
+      done += 1;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: clients }, client));
+  return { done, seconds: (Date.now() - started) / 1000 };
+}
+
+export const ms = (value) => `${value.toFixed(2)} ms`;
+export const column = (text, width) => String(text).padStart(width);
+const LABEL_WIDTH = 44;
+
+/** The head of a table of pairs, and one pair: its label, the gateway's and the baseline's summaries, then `ratio`. */
+export const PAIR_HEADER = `${'pair'.padEnd(LABEL_WIDTH)}${column('gateway p50', 13)}${column('p95', 11)}${column('baseline p50', 14)}${column('p95', 11)}  ratio`;
+export function pairLine(label, gateway, baseline, ratio) {
+  return (
+    `${label.padEnd(LABEL_WIDTH)}${column(ms(gateway.p50), 13)}${column(ms(gateway.p95), 11)}` +
+    `${column(ms(baseline.p50), 14)}${column(ms(baseline.p95), 11)}  ${ratio}`
+  );
+}
+/** A line of figures that have no baseline: `first` under the gateway's columns, `second` under the baseline's. */
+export function figureLine(label, first, second = '') {
+  return `${label.padEnd(LABEL_WIDTH)}${column(first, 24)}${second ? column(second, 25) : ''}`;
+}
+export const ratios = (gateway, baseline) => `p95 ${(gateway.p95 / baseline.p95).toFixed(2)}x, p50 ${(gateway.p50 / baseline.p50).toFixed(2)}x`;
+
+const git = (...gitArgs) => execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).trim();
+
+/** A built checkout of `ref` in the temporary directory, reused while its commit is the same: { dir, label }. */
+export function builtCheckout(ref) {
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const dir = path.join(os.tmpdir(), `quotebook-bench-${commit.slice(0, 12)}`);
+  if (!existsSync(path.join(dir, 'dist/apps/gateway/main.js'))) {
+    if (!existsSync(dir)) git('worktree', 'add', '--detach', dir, commit);
+    if (!existsSync(path.join(dir, 'node_modules'))) symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    console.log(`building ${ref} (${commit.slice(0, 12)}) in ${dir}…`);
+    execFileSync(path.join(dir, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '--exclude=web', '--output-style=static'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' },
+    });
+  }
+  const short = commit.slice(0, 7);
+  return { dir, label: commit.startsWith(ref) ? short : `${ref} (${short})` };
 }

@@ -1,320 +1,76 @@
 #!/usr/bin/env node
-// `npm run bench`: the request path's budgets, measured side by side in one run. One agency with
-// 2,000 products (3 availability periods and 2 tags each) and 3 VAT rates, on a stack of its own
-// (built dist/, own database, NATS subject prefix, Redis key prefix and port). Each call through the
-// gateway is paired with a direct-SQL baseline in this process: the same queries in a transaction that
-// sets the tenant, as the service's database role, the same mapping and JSON, and no gateway or bus.
-// Batches of the targets alternate, so that all see the same machine load.
-//   products list   GET /api/tenants/{id}/products    budget: gateway p95 ≤ 1.5 × baseline p95
-//   small list      GET /api/tenants/{id}/vat-rates   budget: gateway p50 ≤ baseline p50 + 1.5 ms
-//   throughput      the small list at 8 concurrent clients through the gateway: ≥ 1,200 requests/s
-// Exits 1 when a budget is not met.
+// `npm run bench`: the request path's budgets, measured side by side in one run, on a stack of its own
+// (built dist/, own database, NATS subject prefix, Redis key prefix, file storage and port). Each call
+// through the gateway is paired with a baseline in this process that does the same work without gateway
+// and bus; batches of the targets alternate, so that all see the same machine load. Parts:
+//   catalogue   one agency with 2,000 products (3 availability periods and 2 tags each) and 3 VAT rates
+//               (bench-catalogue.mjs): products list p95 ≤ 1.5 × baseline; small list p50 ≤ baseline
+//               + 1.5 ms; ≥ 1,200 requests/s at 8 concurrent clients
+// Prints one line per pair (gateway p50/p95, baseline p50/p95, ratio) and a closing verdict; exits 1
+// when a budget is not met.
 //   --compare <git ref>   also start the stack of another commit (checked out and built in a temporary
 //                         worktree, kept for later runs) and measure it in the same run; the verdict is
 //                         this checkout's.
-// BENCH_PRODUCTS, BENCH_ROUNDS, BENCH_SMALL_BATCH, BENCH_LIST_BATCH, BENCH_THROUGHPUT_SECONDS change the sizes.
-import { execFileSync } from 'node:child_process';
-import { existsSync, symlinkSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
+//   --only <parts>        only these parts, comma-separated: catalogue.
+// Sizes: BENCH_PRODUCTS, BENCH_ROUNDS, BENCH_SMALL_BATCH, BENCH_LIST_BATCH, BENCH_THROUGHPUT_SECONDS
+// (catalogue).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { call, createAgency, ROOT, seedProducts, startBenchStack, summary, timed } from './bench-kit.mjs';
+import { benchCatalogue, CONCURRENCY, PRODUCTS, RATES } from './bench-catalogue.mjs';
+import { builtCheckout, call, createAgency, gatewayClient, ROOT, seedProducts, startBenchStack } from './bench-kit.mjs';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
-const SMALL_BATCH = Number(process.env.BENCH_SMALL_BATCH ?? 50);
-const LIST_BATCH = Number(process.env.BENCH_LIST_BATCH ?? 6);
-const THROUGHPUT_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 6);
-const CONCURRENCY = 8;
-const BUDGET = { listP95Ratio: 1.5, smallP50OverMs: 1.5, requestsPerSecond: 1200 };
-/** The catalogue service's database role: the baseline runs under the same row-level security. */
-const CATALOGUE_ROLE = 'quotebook_catalogue_app';
-const RATES = [
-  { description: 'IVA ordinaria', rate: '22.00' },
-  { description: 'IVA ridotta', rate: '10.00' },
-  { description: 'Esente', rate: '0.00' },
-];
-
-// DATE columns as the services read them: YYYY-MM-DD strings
-pg.types.setTypeParser(1082, (value) => value);
+/** Each part, with the built apps a stack needs for it (a compared older commit may lack them). */
+const PARTS = {
+  catalogue: { run: benchCatalogue, apps: ['catalogue'] },
+};
 
 const args = process.argv.slice(2);
-const compareRef = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : undefined;
-const git = (...gitArgs) => execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).trim();
-
-/** A built checkout of `ref` in the temporary directory, reused while its commit is the same. */
-function builtCheckout(ref) {
-  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
-  const dir = path.join(os.tmpdir(), `quotebook-bench-${commit.slice(0, 12)}`);
-  if (!existsSync(path.join(dir, 'dist/apps/gateway/main.js'))) {
-    if (!existsSync(dir)) git('worktree', 'add', '--detach', dir, commit);
-    if (!existsSync(path.join(dir, 'node_modules'))) symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-    console.log(`building ${ref} (${commit.slice(0, 12)}) in ${dir}…`);
-    execFileSync(path.join(dir, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '--exclude=web', '--output-style=static'], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_TUI: 'false' },
-    });
-  }
-  const short = commit.slice(0, 7);
-  return { dir, label: commit.startsWith(ref) ? short : `${ref} (${short})` };
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const compareRef = option('--compare');
+const only = option('--only')?.split(',').map((part) => part.trim()) ?? Object.keys(PARTS);
+const unknown = only.filter((part) => !(part in PARTS));
+if (unknown.length > 0) {
+  console.error(`--only takes ${Object.keys(PARTS).join(', ')} (not ${unknown.join(', ')})`);
+  process.exit(2);
 }
 
-/**
- * GET through the gateway with a keep-alive connection per client, as a browser keeps one: the cost
- * of the client is kept small so that what is measured is the stack.
- */
-function gatewayGetter(baseUrl, token) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const { hostname, port } = new URL(baseUrl);
-  const once = (route) =>
-    new Promise((resolve, reject) => {
-      const request = http.get({ hostname, port, path: route, agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode !== 200) reject(new Error(`GET ${route}: ${response.statusCode} ${body.slice(0, 200)}`));
-          else resolve(body);
-        });
-        response.on('error', reject);
-      });
-      request.on('error', reject);
-    });
-  // a kept connection the server closed while this target waited its turn is opened again
-  return (route) => once(route).catch((error) => (error.code === 'ECONNRESET' ? once(route) : Promise.reject(error)));
-}
-
+/** A stack of the checkout in `root` with the agency every part works in: its VAT rates and products. */
 async function prepareStack(root, label) {
   const started = await startBenchStack(root, 'bench');
-  const base = started.stack.baseUrl;
-  const { tenant, token } = await createAgency(base, started.id);
-  for (const rate of RATES) await call(base, 'POST', `/api/tenants/${tenant.id}/vat-rates`, { token, body: rate });
-  await seedProducts(started.databaseUrl, tenant.id, PRODUCTS);
-  const get = gatewayGetter(base, token);
-  return {
-    ...started,
-    label,
-    tenant,
-    products: () => get(`/api/tenants/${tenant.id}/products`),
-    small: () => get(`/api/tenants/${tenant.id}/vat-rates`),
-  };
-}
-
-/** Today in the business time zone, as the service decides the current price. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TIME_ZONE ?? 'Europe/Rome' }).format(new Date());
-const positive = (enabled, amount) => enabled && amount !== null && Math.round(Number(amount) * 100) > 0;
-
-function currentPrice(periods, day) {
-  const period = periods.find((candidate) => candidate.startDate <= day && day <= candidate.endDate);
-  if (!period) return null;
-  if (positive(period.hasCostPerPerson, period.costPerPerson)) return period.costPerPerson;
-  if (positive(period.hasFlatRate, period.flatRate)) return period.flatRate;
-  return null;
-}
-
-const mapPeriod = (row) => ({
-  id: row.id,
-  productId: row.product_id,
-  startDate: row.start_date,
-  endDate: row.end_date,
-  hasMinParticipants: row.has_min_participants,
-  minParticipants: row.min_participants,
-  hasCostPerPerson: row.has_cost_per_person,
-  costPerPerson: row.cost_per_person,
-  hasFlatRate: row.has_flat_rate,
-  flatRate: row.flat_rate,
-  hasAdditionalCosts: row.has_additional_costs,
-  additionalCosts: row.additional_costs,
-  priceIncludesVat: row.price_includes_vat,
-});
-
-/** The same reads without gateway and bus: pooled connections as the service's role, its queries, mapping and JSON. */
-function directSql(databaseUrl, tenantId) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: `-c role=${CATALOGUE_ROLE}` });
-  const inTenant = async (work) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('app.tenant_id', $1, true)", [tenantId]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } finally {
-      client.release();
-    }
-  };
-  const small = async () => {
-    const rows = await inTenant(
-      async (client) =>
-        (
-          await client.query(
-            'SELECT id, description, rate, created_at FROM catalogue.vat_rates WHERE tenant_id = $1 ORDER BY rate DESC, description ASC, id ASC',
-            [tenantId],
-          )
-        ).rows,
-    );
-    return JSON.stringify(rows.map((row) => ({ id: row.id, description: row.description, rate: row.rate, createdAt: row.created_at.toISOString() })));
-  };
-  const products = async () => {
-    const day = today();
-    const { items, links, periods } = await inTenant(async (client) => {
-      const items = (
-        await client.query(
-          `SELECT id, code, titles, subtitles, short_descriptions, extended_descriptions, duration_hours, duration_minutes, vat_rate_id, created_at
-             FROM catalogue.products WHERE tenant_id = $1
-            ORDER BY lower(titles ->> 'it') ASC NULLS LAST, code ASC, id ASC`,
-          [tenantId],
-        )
-      ).rows;
-      const ids = items.map((item) => item.id);
-      const links = (
-        await client.query(
-          `SELECT link.product_id AS item_id, link.tag_id FROM catalogue.product_tags link
-             JOIN catalogue.tags tag ON tag.tenant_id = link.tenant_id AND tag.id = link.tag_id
-            WHERE link.tenant_id = $1 AND link.product_id = ANY($2::uuid[])
-            ORDER BY tag.name, tag.id`,
-          [tenantId, ids],
-        )
-      ).rows;
-      const periods = (
-        await client.query(
-          `SELECT * FROM catalogue.product_availability WHERE tenant_id = $1 AND product_id = ANY($2::uuid[])
-            ORDER BY product_id ASC, start_date ASC`,
-          [tenantId, ids],
-        )
-      ).rows;
-      return { items, links, periods };
-    });
-    const tagIds = new Map();
-    for (const link of links) tagIds.set(link.item_id, [...(tagIds.get(link.item_id) ?? []), link.tag_id]);
-    const periodsOf = new Map();
-    for (const row of periods) {
-      const period = mapPeriod(row);
-      periodsOf.set(row.product_id, [...(periodsOf.get(row.product_id) ?? []), period]);
-    }
-    return JSON.stringify(
-      items.map((row) => {
-        const own = periodsOf.get(row.id) ?? [];
-        return {
-          id: row.id,
-          code: row.code,
-          titles: row.titles,
-          subtitles: row.subtitles,
-          shortDescriptions: row.short_descriptions,
-          extendedDescriptions: row.extended_descriptions,
-          tagIds: tagIds.get(row.id) ?? [],
-          durationHours: row.duration_hours,
-          durationMinutes: row.duration_minutes,
-          vatRateId: row.vat_rate_id,
-          availability: own,
-          currentPrice: currentPrice(own, day),
-          createdAt: row.created_at.toISOString(),
-        };
-      }),
-    );
-  };
-  return { label: 'direct SQL (baseline)', products, small, stop: () => pool.end() };
-}
-
-/** Calls per second of `get` from 8 clients at once, over `seconds`. */
-async function throughput(get, seconds) {
-  const deadline = Date.now() + seconds * 1000;
-  let done = 0;
-  const client = async () => {
-    while (Date.now() < deadline) {
-      await get();
-      done += 1;
-    }
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  return { done, seconds: (Date.now() - started) / 1000 };
-}
-
-/** Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating. */
-async function alternate(targets, call, rounds, batch) {
-  const timings = targets.map(() => []);
-  for (let round = 0; round < rounds; round += 1) {
-    for (const [index, target] of targets.entries()) {
-      for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
-    }
+  try {
+    const base = started.stack.baseUrl;
+    const { tenant, token } = await createAgency(base, started.id);
+    for (const rate of RATES) await call(base, 'POST', `/api/tenants/${tenant.id}/vat-rates`, { token, body: rate });
+    await seedProducts(started.databaseUrl, tenant.id, PRODUCTS);
+    return { ...started, root, label, tenant, token, client: gatewayClient(base, token, CONCURRENCY) };
+  } catch (error) {
+    await started.stop().catch(() => undefined);
+    throw error;
   }
-  return timings.map(summary);
 }
-
-const ms = (value) => `${value.toFixed(2)} ms`;
-const column = (text, width) => String(text).padStart(width);
 
 const stacks = [];
-let baseline;
 try {
   stacks.push(await prepareStack(ROOT, 'this checkout'));
   if (compareRef) {
     const checkout = builtCheckout(compareRef);
     stacks.push(await prepareStack(checkout.dir, checkout.label));
   }
-  baseline = directSql(stacks[0].databaseUrl, stacks[0].tenant.id);
-  // the baseline reads this checkout's database: its list must be the very JSON value this stack
-  // answers; a compared stack has rows of its own (other ids), so only their number is compared
-  const expected = JSON.parse(await baseline.products());
-  for (const [index, stack] of stacks.entries()) {
-    const listed = JSON.parse(await stack.products());
-    if (listed.length !== expected.length) throw new Error(`${stack.label}: the products list has ${listed.length} items, the baseline ${expected.length}`);
-    const differs = index === 0 ? listed.findIndex((item, at) => JSON.stringify(item) !== JSON.stringify(expected[at])) : -1;
-    if (differs !== -1) {
-      throw new Error(`${stack.label}: item ${differs} of the products list differs from the baseline's:\n${JSON.stringify(listed[differs])}\n${JSON.stringify(expected[differs])}`);
-    }
+  const verdicts = [];
+  for (const name of only) {
+    const { run, apps } = PARTS[name];
+    // a compared commit from before a part's services is left out of that part
+    const able = stacks.filter((stack, index) => index === 0 || apps.every((app) => existsSync(path.join(stack.root, 'dist/apps', app, 'main.js'))));
+    const report = await run(able);
+    console.log(`\n${report.lines.join('\n')}`);
+    for (const stack of stacks.filter((candidate) => !able.includes(candidate))) console.log(`${stack.label}: left out (no ${apps.join(', ')} in its build)`);
+    verdicts.push(...report.verdicts);
   }
-  const all = [baseline, ...stacks];
-  // warm-up: connections, JIT, caches
-  for (const target of all) {
-    for (let i = 0; i < 3; i += 1) await target.products();
-    for (let i = 0; i < 100; i += 1) await target.small();
-  }
-
-  const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH);
-  const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH);
-  const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
-  for (let round = 0; round < 3; round += 1) {
-    for (const [index, target] of all.entries()) {
-      const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / 3);
-      perSecond[index].done += done;
-      perSecond[index].seconds += seconds;
-    }
-  }
-  const rate = perSecond.map(({ done, seconds }) => done / seconds);
-
-  console.log(
-    `\n${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target; ` +
-      `${CONCURRENCY} concurrent clients for ${THROUGHPUT_SECONDS} s per target on ${os.cpus().length} cores`,
-  );
-  console.log(`${'pair'.padEnd(44)}${column('gateway p50', 13)}${column('p95', 11)}${column('baseline p50', 14)}${column('p95', 11)}  ratio`);
-  for (const [index, stack] of stacks.entries()) {
-    const i = index + 1;
-    const tag = stacks.length > 1 ? ` [${stack.label}]` : '';
-    console.log(
-      `${`products list (${PRODUCTS})${tag}`.padEnd(44)}${column(ms(list[i].p50), 13)}${column(ms(list[i].p95), 11)}` +
-        `${column(ms(list[0].p50), 14)}${column(ms(list[0].p95), 11)}  p95 ${(list[i].p95 / list[0].p95).toFixed(2)}x, p50 ${(list[i].p50 / list[0].p50).toFixed(2)}x`,
-    );
-    console.log(
-      `${`small list (3 VAT rates)${tag}`.padEnd(44)}${column(ms(small[i].p50), 13)}${column(ms(small[i].p95), 11)}` +
-        `${column(ms(small[0].p50), 14)}${column(ms(small[0].p95), 11)}  p50 +${ms(small[i].p50 - small[0].p50)} (${(small[i].p50 / small[0].p50).toFixed(1)}x)`,
-    );
-    console.log(
-      `${`small list, ${CONCURRENCY} concurrent clients${tag}`.padEnd(44)}${column(`${rate[i].toFixed(0)} req/s`, 13)}${''.padEnd(11)}` +
-        `${column(`${rate[0].toFixed(0)} req/s`, 14)}`,
-    );
-  }
-  const verdicts = [
-    [`products list p95 ${(list[1].p95 / list[0].p95).toFixed(2)}x ≤ ${BUDGET.listP95Ratio}x`, list[1].p95 <= BUDGET.listP95Ratio * list[0].p95],
-    [`small list p50 +${ms(small[1].p50 - small[0].p50)} ≤ +${BUDGET.smallP50OverMs} ms`, small[1].p50 - small[0].p50 <= BUDGET.smallP50OverMs],
-    [`${rate[1].toFixed(0)} req/s ≥ ${BUDGET.requestsPerSecond} at ${CONCURRENCY} clients`, rate[1] >= BUDGET.requestsPerSecond],
-  ];
   console.log(`\nverdict (this checkout): ${verdicts.map(([text, met]) => `${text} ${met ? 'met' : 'NOT MET'}`).join('; ')}`);
   if (verdicts.some(([, met]) => !met)) process.exitCode = 1;
 } finally {
-  await baseline?.stop().catch(() => undefined);
-  for (const stack of stacks) await stack.stop().catch(() => undefined);
+  for (const stack of stacks) {
+    stack.client.close();
+    await stack.stop().catch(() => undefined);
+  }
 }

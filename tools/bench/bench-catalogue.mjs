@@ -1,0 +1,209 @@
+// The catalogue's part of `npm run bench` (see bench.mjs): the products list, a small list and the
+// small list's throughput, each against a direct-SQL baseline of the catalogue's queries.
+import os from 'node:os';
+import pg from 'pg';
+import { alternate, column, PAIR_HEADER, pairLine, ms, ratios, throughput } from './bench-kit.mjs';
+
+export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const SMALL_BATCH = Number(process.env.BENCH_SMALL_BATCH ?? 50);
+const LIST_BATCH = Number(process.env.BENCH_LIST_BATCH ?? 6);
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 6);
+export const CONCURRENCY = 8;
+const BUDGET = { listP95Ratio: 1.5, smallP50OverMs: 1.5, requestsPerSecond: 1200 };
+/** The catalogue service's database role: the baseline runs under the same row-level security. */
+const CATALOGUE_ROLE = 'quotebook_catalogue_app';
+export const RATES = [
+  { description: 'IVA ordinaria', rate: '22.00' },
+  { description: 'IVA ridotta', rate: '10.00' },
+  { description: 'Esente', rate: '0.00' },
+];
+
+// DATE columns as the services read them: YYYY-MM-DD strings
+pg.types.setTypeParser(1082, (value) => value);
+
+/** Today in the business time zone, as the service decides the current price. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: process.env.BUSINESS_TIME_ZONE ?? 'Europe/Rome' }).format(new Date());
+const positive = (enabled, amount) => enabled && amount !== null && Math.round(Number(amount) * 100) > 0;
+
+function currentPrice(periods, day) {
+  const period = periods.find((candidate) => candidate.startDate <= day && day <= candidate.endDate);
+  if (!period) return null;
+  if (positive(period.hasCostPerPerson, period.costPerPerson)) return period.costPerPerson;
+  if (positive(period.hasFlatRate, period.flatRate)) return period.flatRate;
+  return null;
+}
+
+const mapPeriod = (row) => ({
+  id: row.id,
+  productId: row.product_id,
+  startDate: row.start_date,
+  endDate: row.end_date,
+  hasMinParticipants: row.has_min_participants,
+  minParticipants: row.min_participants,
+  hasCostPerPerson: row.has_cost_per_person,
+  costPerPerson: row.cost_per_person,
+  hasFlatRate: row.has_flat_rate,
+  flatRate: row.flat_rate,
+  hasAdditionalCosts: row.has_additional_costs,
+  additionalCosts: row.additional_costs,
+  priceIncludesVat: row.price_includes_vat,
+});
+
+/** The same reads without gateway and bus: pooled connections as the service's role, its queries, mapping and JSON. */
+function directSql(databaseUrl, tenantId) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: `-c role=${CATALOGUE_ROLE}` });
+  const inTenant = async (work) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT set_config('app.tenant_id', $1, true)", [tenantId]);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } finally {
+      client.release();
+    }
+  };
+  const small = async () => {
+    const rows = await inTenant(
+      async (client) =>
+        (
+          await client.query(
+            'SELECT id, description, rate, created_at FROM catalogue.vat_rates WHERE tenant_id = $1 ORDER BY rate DESC, description ASC, id ASC',
+            [tenantId],
+          )
+        ).rows,
+    );
+    return JSON.stringify(rows.map((row) => ({ id: row.id, description: row.description, rate: row.rate, createdAt: row.created_at.toISOString() })));
+  };
+  const products = async () => {
+    const day = today();
+    const { items, links, periods } = await inTenant(async (client) => {
+      const items = (
+        await client.query(
+          `SELECT id, code, titles, subtitles, short_descriptions, extended_descriptions, duration_hours, duration_minutes, vat_rate_id, created_at
+             FROM catalogue.products WHERE tenant_id = $1
+            ORDER BY lower(titles ->> 'it') ASC NULLS LAST, code ASC, id ASC`,
+          [tenantId],
+        )
+      ).rows;
+      const ids = items.map((item) => item.id);
+      const links = (
+        await client.query(
+          `SELECT link.product_id AS item_id, link.tag_id FROM catalogue.product_tags link
+             JOIN catalogue.tags tag ON tag.tenant_id = link.tenant_id AND tag.id = link.tag_id
+            WHERE link.tenant_id = $1 AND link.product_id = ANY($2::uuid[])
+            ORDER BY tag.name, tag.id`,
+          [tenantId, ids],
+        )
+      ).rows;
+      const periods = (
+        await client.query(
+          `SELECT * FROM catalogue.product_availability WHERE tenant_id = $1 AND product_id = ANY($2::uuid[])
+            ORDER BY product_id ASC, start_date ASC`,
+          [tenantId, ids],
+        )
+      ).rows;
+      return { items, links, periods };
+    });
+    const tagIds = new Map();
+    for (const link of links) tagIds.set(link.item_id, [...(tagIds.get(link.item_id) ?? []), link.tag_id]);
+    const periodsOf = new Map();
+    for (const row of periods) {
+      const period = mapPeriod(row);
+      periodsOf.set(row.product_id, [...(periodsOf.get(row.product_id) ?? []), period]);
+    }
+    return JSON.stringify(
+      items.map((row) => {
+        const own = periodsOf.get(row.id) ?? [];
+        return {
+          id: row.id,
+          code: row.code,
+          titles: row.titles,
+          subtitles: row.subtitles,
+          shortDescriptions: row.short_descriptions,
+          extendedDescriptions: row.extended_descriptions,
+          tagIds: tagIds.get(row.id) ?? [],
+          durationHours: row.duration_hours,
+          durationMinutes: row.duration_minutes,
+          vatRateId: row.vat_rate_id,
+          availability: own,
+          currentPrice: currentPrice(own, day),
+          createdAt: row.created_at.toISOString(),
+        };
+      }),
+    );
+  };
+  return { label: 'direct SQL (baseline)', products, small, stop: () => pool.end() };
+}
+
+/**
+ *   products list   GET /api/tenants/{id}/products    budget: gateway p95 ≤ 1.5 × baseline p95
+ *   small list      GET /api/tenants/{id}/vat-rates   budget: gateway p50 ≤ baseline p50 + 1.5 ms
+ *   throughput      the small list at 8 concurrent clients through the gateway: ≥ 1,200 requests/s
+ * `stacks` are prepared by bench.mjs (an agency with PRODUCTS products and the RATES); the first is
+ * this checkout's.
+ */
+export async function benchCatalogue(stacks) {
+  const targets = stacks.map((stack) => ({
+    products: () => stack.client.get(`/api/tenants/${stack.tenant.id}/products`),
+    small: () => stack.client.get(`/api/tenants/${stack.tenant.id}/vat-rates`),
+  }));
+  const baseline = directSql(stacks[0].databaseUrl, stacks[0].tenant.id);
+  try {
+    // the baseline reads this checkout's database: its list must be the very JSON value this stack
+    // answers; a compared stack has rows of its own (other ids), so only their number is compared
+    const expected = JSON.parse(await baseline.products());
+    for (const [index, stack] of stacks.entries()) {
+      const listed = JSON.parse(await targets[index].products());
+      if (listed.length !== expected.length) throw new Error(`${stack.label}: the products list has ${listed.length} items, the baseline ${expected.length}`);
+      const differs = index === 0 ? listed.findIndex((item, at) => JSON.stringify(item) !== JSON.stringify(expected[at])) : -1;
+      if (differs !== -1) {
+        throw new Error(`${stack.label}: item ${differs} of the products list differs from the baseline's:\n${JSON.stringify(listed[differs])}\n${JSON.stringify(expected[differs])}`);
+      }
+    }
+    const all = [baseline, ...targets];
+    // warm-up: connections, JIT, caches
+    for (const target of all) {
+      for (let i = 0; i < 3; i += 1) await target.products();
+      for (let i = 0; i < 100; i += 1) await target.small();
+    }
+
+    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH);
+    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH);
+    const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
+    for (let round = 0; round < 3; round += 1) {
+      for (const [index, target] of all.entries()) {
+        const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / 3, CONCURRENCY);
+        perSecond[index].done += done;
+        perSecond[index].seconds += seconds;
+      }
+    }
+    const rate = perSecond.map(({ done, seconds }) => done / seconds);
+
+    const lines = [
+      `${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target; ` +
+        `${CONCURRENCY} concurrent clients for ${THROUGHPUT_SECONDS} s per target on ${os.cpus().length} cores`,
+      PAIR_HEADER,
+    ];
+    for (const [index, stack] of stacks.entries()) {
+      const i = index + 1;
+      const tag = stacks.length > 1 ? ` [${stack.label}]` : '';
+      lines.push(
+        pairLine(`products list (${PRODUCTS})${tag}`, list[i], list[0], ratios(list[i], list[0])),
+        pairLine(`small list (3 VAT rates)${tag}`, small[i], small[0], `p50 +${ms(small[i].p50 - small[0].p50)} (${(small[i].p50 / small[0].p50).toFixed(1)}x)`),
+        `${`small list, ${CONCURRENCY} concurrent clients${tag}`.padEnd(44)}${column(`${rate[i].toFixed(0)} req/s`, 13)}${''.padEnd(11)}` +
+          `${column(`${rate[0].toFixed(0)} req/s`, 14)}`,
+      );
+    }
+    const verdicts = [
+      [`products list p95 ${(list[1].p95 / list[0].p95).toFixed(2)}x ≤ ${BUDGET.listP95Ratio}x`, list[1].p95 <= BUDGET.listP95Ratio * list[0].p95],
+      [`small list p50 +${ms(small[1].p50 - small[0].p50)} ≤ +${BUDGET.smallP50OverMs} ms`, small[1].p50 - small[0].p50 <= BUDGET.smallP50OverMs],
+      [`${rate[1].toFixed(0)} req/s ≥ ${BUDGET.requestsPerSecond} at ${CONCURRENCY} clients`, rate[1] >= BUDGET.requestsPerSecond],
+    ];
+    return { lines, verdicts };
+  } finally {
+    await baseline.stop().catch(() => undefined);
+  }
+}
