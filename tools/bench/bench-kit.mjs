@@ -1,11 +1,11 @@
 // What every benchmark repeats: a stack of its own (database, NATS subject prefix, Redis key prefix,
 // port, file storage), HTTP and SQL calls, timing, percentiles and the printed lines, another commit's
-// build.
+// build, and the services' own code for the baselines.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -242,4 +242,34 @@ export function builtCheckout(ref) {
   }
   const short = commit.slice(0, 7);
   return { dir, label: commit.startsWith(ref) ? short : `${ref} (${short})` };
+}
+
+let compilingTypeScript = false;
+
+/**
+ * A module of this checkout's TypeScript sources (`apps/quoting/src/quotes/quotes.service.ts`),
+ * compiled as the tests compile them: SWC with the Jest preset's options (decorators, their metadata,
+ * the @quotebook/* paths). A baseline runs a service's own queries and mapping this way, without its
+ * process, its bus and the gateway.
+ */
+export function serviceModule(file) {
+  if (!compilingTypeScript) {
+    const swc = require('@swc/core');
+    const options = require(path.join(ROOT, 'jest.preset.js')).transform['^.+\\.[tj]sx?$'][1];
+    Module._extensions['.ts'] = (module, filename) => {
+      module._compile(swc.transformSync(readFileSync(filename, 'utf8'), { ...options, filename, sourceMaps: false }).code, filename);
+    };
+    compilingTypeScript = true;
+  }
+  return require(path.join(ROOT, file));
+}
+
+/**
+ * A service's connections as the service opens them (its schema, options and pool), working as its
+ * runtime role so that its row-level security applies; `entities` are the TypeORM entities it reads with.
+ */
+export async function serviceDataSource(databaseUrl, { schema, role, entities = [] }) {
+  const { dataSourceOptions, withRuntimeRole } = serviceModule('libs/server-core/src/index.ts');
+  const { DataSource } = require('typeorm');
+  return new DataSource(withRuntimeRole(dataSourceOptions({ url: databaseUrl, schema, entities, migrations: [] }), role)).initialize();
 }

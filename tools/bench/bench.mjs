@@ -6,22 +6,26 @@
 //   catalogue   one agency with 2,000 products (3 availability periods and 2 tags each) and 3 VAT rates
 //               (bench-catalogue.mjs): products list p95 ≤ 1.5 × baseline; small list p50 ≤ baseline
 //               + 1.5 ms; ≥ 1,200 requests/s at 8 concurrent clients
+//   quoting     the agency with 20,000 quotes of 5 items beside 5 agencies of the same size
+//               (bench-quoting.mjs): quotes list, open a quote, dashboard p95 ≤ 1.5 × baseline
 // Prints one line per pair (gateway p50/p95, baseline p50/p95, ratio) and a closing verdict; exits 1
 // when a budget is not met.
 //   --compare <git ref>   also start the stack of another commit (checked out and built in a temporary
 //                         worktree, kept for later runs) and measure it in the same run; the verdict is
 //                         this checkout's.
-//   --only <parts>        only these parts, comma-separated: catalogue.
+//   --only <parts>        only these parts, comma-separated: catalogue, quoting.
 // Sizes: BENCH_PRODUCTS, BENCH_ROUNDS, BENCH_SMALL_BATCH, BENCH_LIST_BATCH, BENCH_THROUGHPUT_SECONDS
-// (catalogue).
+// (catalogue); BENCH_QUOTES, BENCH_AGENCIES, BENCH_CUSTOMERS, BENCH_QUOTING_BATCH (quoting).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchCatalogue, CONCURRENCY, PRODUCTS, RATES } from './bench-catalogue.mjs';
+import { benchQuoting } from './bench-quoting.mjs';
 import { builtCheckout, call, createAgency, gatewayClient, ROOT, seedProducts, startBenchStack } from './bench-kit.mjs';
 
 /** Each part, with the built apps a stack needs for it (a compared older commit may lack them). */
 const PARTS = {
   catalogue: { run: benchCatalogue, apps: ['catalogue'] },
+  quoting: { run: benchQuoting, apps: ['quoting'] },
 };
 
 const args = process.argv.slice(2);
