@@ -136,7 +136,7 @@ export async function quotesOf(stack, { agencies = AGENCIES, quotes = QUOTES } =
       [tenantId],
     );
     const products = await sql(stack.databaseUrl, `SELECT id FROM catalogue.products WHERE tenant_id = $1 ORDER BY code LIMIT 7`, [tenantId]);
-    console.error(`${stack.label}: ${agencies} agencies × ${quotes} quotes seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.error(`${stack.label}: ${agencies === 1 ? 'one agency' : `${agencies} agencies`} × ${quotes} quotes seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return {
       agencies,
       perAgency: quotes,

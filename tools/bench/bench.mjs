@@ -2,23 +2,27 @@
 // `npm run bench`: the request path's budgets, measured side by side in one run, on a stack of its own
 // (built dist/, own database, NATS subject prefix, Redis key prefix, file storage and port). Each call
 // through the gateway is paired with a baseline in this process that does the same work without gateway
-// and bus; batches of the targets alternate, so that all see the same machine load. Parts:
+// and bus; batches of the targets alternate, so that all see the same machine load. Three parts:
 //   catalogue   one agency with 2,000 products (3 availability periods and 2 tags each) and 3 VAT rates
 //               (bench-catalogue.mjs): products list p95 ≤ 1.5 × baseline; small list p50 ≤ baseline
 //               + 1.5 ms; ≥ 1,200 requests/s at 8 concurrent clients
 //   quoting     the agency with 20,000 quotes of 5 items beside 5 agencies of the same size
 //               (bench-quoting.mjs): quotes list, open a quote, dashboard p95 ≤ 1.5 × baseline
+//   documents   a quote's PDF through the gateway against a bare Chromium page.pdf() of the same HTML
+//               (bench-documents.mjs): PDF end to end p50 ≤ 1.5 × baseline; a cached document ≤ 20 ms
 // Prints one line per pair (gateway p50/p95, baseline p50/p95, ratio) and a closing verdict; exits 1
 // when a budget is not met.
 //   --compare <git ref>   also start the stack of another commit (checked out and built in a temporary
 //                         worktree, kept for later runs) and measure it in the same run; the verdict is
 //                         this checkout's.
-//   --only <parts>        only these parts, comma-separated: catalogue, quoting.
+//   --only <parts>        only these parts, comma-separated: catalogue, quoting, documents.
 // Sizes: BENCH_PRODUCTS, BENCH_ROUNDS, BENCH_SMALL_BATCH, BENCH_LIST_BATCH, BENCH_THROUGHPUT_SECONDS
-// (catalogue); BENCH_QUOTES, BENCH_AGENCIES, BENCH_CUSTOMERS, BENCH_QUOTING_BATCH (quoting).
+// (catalogue); BENCH_QUOTES, BENCH_AGENCIES, BENCH_CUSTOMERS, BENCH_QUOTING_BATCH (quoting);
+// BENCH_PDF_ROUNDS, BENCH_PDF_BATCH, BENCH_PDF_SECONDS, BENCH_PDF_CLIENTS, BENCH_DOCX_CALLS (documents).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchCatalogue, CONCURRENCY, PRODUCTS, RATES } from './bench-catalogue.mjs';
+import { benchDocuments } from './bench-documents.mjs';
 import { benchQuoting } from './bench-quoting.mjs';
 import { builtCheckout, call, createAgency, gatewayClient, ROOT, seedProducts, startBenchStack } from './bench-kit.mjs';
 
@@ -26,6 +30,7 @@ import { builtCheckout, call, createAgency, gatewayClient, ROOT, seedProducts, s
 const PARTS = {
   catalogue: { run: benchCatalogue, apps: ['catalogue'] },
   quoting: { run: benchQuoting, apps: ['quoting'] },
+  documents: { run: benchDocuments, apps: ['quoting', 'documents', 'documents-worker'] },
 };
 
 const args = process.argv.slice(2);
