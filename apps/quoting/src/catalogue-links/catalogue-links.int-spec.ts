@@ -18,14 +18,11 @@ import { eventually, TEST_NATS_URL } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { QUOTING_RUNTIME_ROLE } from '../quoting.schema';
-import { adminOf, insertCustomer, IN_SEASON, rpcError, seasonalProduct, twoAgencies, useQuotingHarness, userOf } from '../test/quoting-harness';
+import { adminOf, IN_SEASON, insertCustomer, rpcError, seasonalProduct, useQuotingTest, userOf } from '../test/quoting-harness';
 
 /** What quoting and the catalogue tell each other, and what quoting keeps of an agency. */
 describe('quoting with the catalogue, events and row-level security (integration)', () => {
-  const harness = useQuotingHarness();
-  /** Quoting, and the real catalogue beside it, as the gateway reaches them over NATS. */
-  const sut = harness.rpc;
-  const { tenantA, tenantB, admin } = twoAgencies();
+  const { harness, sut, tenantA, tenantB, admin } = useQuotingTest();
   let bus: EventBus;
 
   beforeAll(async () => {

@@ -19,23 +19,10 @@ import {
   type UpdateQuoteItemDto,
 } from '@quotebook/contracts';
 import { randomUUID } from 'node:crypto';
-import {
-  insertCustomer,
-  insertProduct,
-  IN_SEASON,
-  rpcError,
-  seasonalProduct,
-  twoAgencies,
-  useQuotingHarness,
-  userOf,
-  watchRequests,
-} from '../test/quoting-harness';
+import { IN_SEASON, insertCustomer, insertProduct, rpcError, seasonalProduct, useQuotingTest, userOf, watchRequests } from '../test/quoting-harness';
 
 describe('quoting items and consumptions (integration)', () => {
-  const harness = useQuotingHarness();
-  /** Quoting as the gateway reaches it over NATS. */
-  const sut = harness.rpc;
-  const { tenantA, tenantB } = twoAgencies();
+  const { harness, sut, tenantA, tenantB } = useQuotingTest();
   const user = userOf(tenantA);
   let lake: { id: string; code: string };
   let boat: { id: string; code: string };

@@ -11,23 +11,11 @@ import {
 } from '@quotebook/contracts';
 import { randomUUID } from 'node:crypto';
 import {
-  adminOf,
-  insertCustomer,
-  insertProduct,
-  registerTenantState,
-  rpcError,
-  seasonalProduct,
-  superadmin,
-  twoAgencies,
-  useQuotingHarness,
-  userOf,
+  adminOf, insertCustomer, insertProduct, registerTenantState, rpcError, seasonalProduct, superadmin, useQuotingTest, userOf,
 } from '../test/quoting-harness';
 
 describe('quoting list and dashboard (integration)', () => {
-  const harness = useQuotingHarness();
-  /** Quoting as the gateway reaches it over NATS. */
-  const sut = harness.rpc;
-  const { tenantA, tenantB } = twoAgencies();
+  const { harness, sut, tenantA, tenantB } = useQuotingTest();
 
   const create = (tenantId: string, data: Partial<CreateQuoteDto>) =>
     sut.send(QUOTES_CREATE, { principal: userOf(tenantId), tenantId, data: data as CreateQuoteDto });

@@ -13,29 +13,12 @@ import {
 } from '@quotebook/contracts';
 import { randomUUID } from 'node:crypto';
 import {
-  adminOf,
-  insertCustomer,
-  insertPeriod,
-  insertPriceList,
-  insertProduct,
-  insertVatRate,
-  IN_SEASON,
-  OFF_SEASON,
-  registerTenantState,
-  rpcError,
-  seasonalProduct,
-  superadmin,
-  twoAgencies,
-  useQuotingHarness,
-  userOf,
-  watchRequests,
+  adminOf, IN_SEASON, insertCustomer, insertPeriod, insertPriceList, insertProduct, insertVatRate, OFF_SEASON,
+  registerTenantState, rpcError, seasonalProduct, superadmin, useQuotingTest, userOf, watchRequests,
 } from '../test/quoting-harness';
 
 describe('quoting quotes (integration)', () => {
-  const harness = useQuotingHarness();
-  /** Quoting as the gateway reaches it over NATS. */
-  const sut = harness.rpc;
-  const { tenantA, tenantB } = twoAgencies();
+  const { harness, sut, tenantA, tenantB } = useQuotingTest();
   /** Quotes are every agency user's work: a tenant user does everything here. */
   const user = userOf(tenantA);
   let product: { id: string; code: string };

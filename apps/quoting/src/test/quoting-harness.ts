@@ -1,4 +1,4 @@
-import { insertPeriod, insertProduct, startBuiltService } from '@quotebook/testing';
+import { insertPeriod, insertProduct, startBuiltService, twoAgencies } from '@quotebook/testing';
 import { useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
 import { QuotingModule } from '../app.module';
 import { QuotingEnv } from '../env';
@@ -17,7 +17,17 @@ export const startCatalogueProcess = (databaseUrl: string) => startBuiltService(
  * Quoting in this process for the tests of the enclosing `describe`, with the real catalogue beside it
  * on the same database (its rows are arranged with the catalogue-row helpers of @quotebook/testing).
  */
-export const useQuotingHarness = () => useServiceHarness(quotingService, { companions: { catalogue: startCatalogueProcess }, startTimeoutMs: 120_000 });
+const useQuotingHarness = () => useServiceHarness(quotingService, { companions: { catalogue: startCatalogueProcess }, startTimeoutMs: 120_000 });
+
+/**
+ * What every quoting integration test starts from: the harness of the enclosing `describe`, quoting
+ * (and the real catalogue beside it) as the gateway reaches it over NATS (`sut`), and two agencies:
+ * `tenantA` with its `admin`, and `tenantB`.
+ */
+export function useQuotingTest() {
+  const harness = useQuotingHarness();
+  return { harness, sut: harness.rpc, ...twoAgencies() };
+}
 
 /** The season of the product the acceptance prices are given for. */
 export const SEASON = { startDate: '2030-06-01', endDate: '2030-09-30' };
