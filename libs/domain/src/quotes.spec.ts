@@ -1,4 +1,5 @@
 import type { PricedPeriod } from './price';
+import { acceptancePeriod } from './testing';
 import {
   bookingDateTimeFor,
   confirmationOf,
@@ -19,18 +20,7 @@ import {
 } from './quotes';
 
 /** The acceptance product: minimum 10, € 25 per person, € 100 flat rate, € 15 additional costs. */
-const summer: PricedPeriod = {
-  startDate: '2026-06-01',
-  endDate: '2026-09-30',
-  hasMinParticipants: true,
-  minParticipants: 10,
-  hasCostPerPerson: true,
-  costPerPerson: '25.00',
-  hasFlatRate: true,
-  flatRate: '100.00',
-  hasAdditionalCosts: true,
-  additionalCosts: '15.00',
-};
+const summer: PricedPeriod = acceptancePeriod(2026);
 const booking = (quantity: number, orderConfirmed = false, confirmedParticipants = 0) => ({ quantity, orderConfirmed, confirmedParticipants });
 
 describe(priceItem.name, () => {

@@ -1,22 +1,10 @@
 import type { AvailabilityView, QuotePricingData } from '@quotebook/contracts';
+import { acceptancePeriod } from '@quotebook/domain/testing';
 import type { ItemRow, QuoteFields } from '../quotes/quote-rows';
 import { type ItemDraft, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
 
-const PERIOD: AvailabilityView = {
-  id: 'period',
-  productId: 'tour',
-  startDate: '2030-06-01',
-  endDate: '2030-09-30',
-  hasMinParticipants: true,
-  minParticipants: 10,
-  hasCostPerPerson: true,
-  costPerPerson: '25.00',
-  hasFlatRate: true,
-  flatRate: '100.00',
-  hasAdditionalCosts: true,
-  additionalCosts: '15.00',
-  priceIncludesVat: false,
-};
+/** The acceptance product's period: 4 people cost 365.00, 12 cost 415.00. */
+const PERIOD: AvailabilityView = { id: 'period', productId: 'tour', ...acceptancePeriod(2030), priceIncludesVat: false };
 
 const catalogue = (overrides: Partial<QuotePricingData> = {}): QuotePricingData => ({
   products: [{ id: 'tour', code: 'TOUR01', titleIt: 'Tour del lago', vatRate: '22.00', period: PERIOD }],
