@@ -1,4 +1,4 @@
-import { grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
+import { dropTenantTables, grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { DOCUMENTS_RUNTIME_ROLE as APP_ROLE } from '../documents.schema';
 
@@ -98,10 +98,6 @@ export class CreateDocuments1767830400000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    // the role stays: other databases of the cluster may still use it
-    for (const table of [...TABLES].reverse()) {
-      await queryRunner.query(`DROP TABLE "documents"."${table}"`);
-    }
-    await queryRunner.query(`REVOKE USAGE ON SCHEMA "documents" FROM ${APP_ROLE}`);
+    await dropTenantTables(queryRunner, 'documents', APP_ROLE, TABLES);
   }
 }
