@@ -59,8 +59,8 @@ export default [
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // build configuration, not application code: it may load shared build helpers from tools/
-    files: ['**/webpack.config.js'],
+    // build and test-runner configuration, not application code: it may load shared helpers from tools/
+    files: ['**/webpack.config.js', '**/playwright.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {

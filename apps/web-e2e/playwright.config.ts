@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../tools/chromium/chromium-args';
 
 /**
  * Browser journeys in Debian's Chromium against the built SPA served by the gateway of a whole stack
@@ -20,15 +21,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     viewport: { width: 1366, height: 900 },
     trace: 'retain-on-failure',

@@ -16,20 +16,10 @@
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const path = require('node:path');
+const { CHROMIUM_ARGS } = require('../chromium/chromium-args');
 
 /** The page is served from this origin; `.invalid` never resolves, and nothing leaves the browser anyway. */
 const DOCUMENT_ORIGIN = 'http://document.invalid';
-
-/** Chromium's flags: a headless renderer with no background traffic of its own. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 /** Gotenberg's defaults: Letter paper with 0.39 in margins, scale 1, print media. */
 const DEFAULTS = { paperWidth: 8.5, paperHeight: 11, margin: 0.39 };
