@@ -1,34 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOCUMENT_QUEUE, documentQueuePrefix } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES } from '@quotebook/domain';
-import { pdfText, stackLauncher, startIsolatedStack } from '@quotebook/testing';
+import { pdfText, type RedisServer, startIsolatedStack, startRedisServer } from '@quotebook/testing';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { api, superadminToken } from './http';
 import { documentJobEvents, documentScene, type DocumentScene, generateDocument, storedDocuments } from './document-fixtures';
 
 jest.setTimeout(120_000);
-
-/** A Redis of this file's own, so stopping it disturbs no other stack. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    const up = await probe.connect().then(
-      () => probe.ping().then(() => true),
-      () => false,
-    );
-    probe.disconnect();
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`redis-server did not start on port ${port}`);
-}
 
 async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -50,17 +30,15 @@ async function eventually<T>(what: string, attempt: () => Promise<T>, done: (val
 }
 
 /**
- * This file runs its own stack on its own Redis, because it stops Gotenberg, kills the worker and
- * stops Redis.
+ * This file runs its own stack on a Redis of its own, because it stops Gotenberg, kills the worker and
+ * stops Redis: stopping them disturbs no other stack.
  */
 describe('documents when Gotenberg, the worker or Redis fail', () => {
   let started: Awaited<ReturnType<typeof startIsolatedStack>>;
-  let redisPort: number;
-  let redis: ChildProcess;
+  let redis: RedisServer;
   let base: string;
   let root: string;
 
-  const redisUrl = () => `redis://127.0.0.1:${redisPort}`;
   const storageDir = () => started.env.STORAGE_DIR;
   const workerLog = () => readFileSync(path.join(started.logDir, 'documents-worker.log'), 'utf8');
   /** A quote of its own for each test: a document not rendered before. */
@@ -68,16 +46,15 @@ describe('documents when Gotenberg, the worker or Redis fail', () => {
   const pdfOf = (scene: DocumentScene) => generateDocument(scene.agency, scene.quoteId, scene.layoutId, 'pdf', base);
 
   beforeAll(async () => {
-    redisPort = await stackLauncher.freePort();
-    redis = await startRedis(redisPort);
-    started = await startIsolatedStack('docf', { REDIS_URL: redisUrl() });
+    redis = await startRedisServer();
+    started = await startIsolatedStack('docf', { REDIS_URL: redis.url });
     base = started.stack.baseUrl;
     root = await superadminToken(base);
   });
 
   afterAll(async () => {
     await started?.stop();
-    if (redis) await stopProcess(redis);
+    await redis?.stop();
   });
 
   it('while Gotenberg is down a PDF is retried, then answered 503 with the message; once it is back, the PDF comes', async () => {
@@ -101,7 +78,7 @@ describe('documents when Gotenberg, the worker or Redis fail', () => {
   it('a worker killed in the middle of a job: the job is done once a worker is back, into exactly one document', async () => {
     const scene = await freshScene();
     const gotenberg = started.stack.processes['gotenberg-dev'].child;
-    const queue = new Queue(DOCUMENT_QUEUE, { connection: { url: redisUrl() }, prefix: documentQueuePrefix(started.env.REDIS_KEY_PREFIX) });
+    const queue = new Queue(DOCUMENT_QUEUE, { connection: { url: redis.url }, prefix: documentQueuePrefix(started.env.REDIS_KEY_PREFIX) });
     try {
       // Gotenberg paused: the worker's conversion hangs, its job stays active
       gotenberg.kill('SIGSTOP');
@@ -118,7 +95,7 @@ describe('documents when Gotenberg, the worker or Redis fail', () => {
       expect(pdfText(sut.body)).toContain(scene.condizioni.text);
       expect(workerLog()).toMatch(/stalled/);
       expect(storedDocuments(storageDir(), scene.agency.tenantId).filter((file) => file.endsWith('.pdf') || file.startsWith('.'))).toHaveLength(1);
-      expect((await documentJobEvents(redisUrl(), started.env.REDIS_KEY_PREFIX, scene.quoteId)).completed).toBe(1);
+      expect((await documentJobEvents(redis.url, started.env.REDIS_KEY_PREFIX, scene.quoteId)).completed).toBe(1);
     } finally {
       gotenberg.kill('SIGCONT');
       await queue.close();
@@ -127,7 +104,7 @@ describe('documents when Gotenberg, the worker or Redis fail', () => {
 
   it('while Redis is down a PDF is refused with 503 within about a second; once it is back, the PDF comes', async () => {
     const scene = await freshScene();
-    await stopProcess(redis);
+    await redis.stop();
 
     const sut = await pdfOf(scene);
 
@@ -135,7 +112,7 @@ describe('documents when Gotenberg, the worker or Redis fail', () => {
     expect({ status: sut.status, reason: sut.json?.reason }).toEqual({ status: 503, reason: 'SERVICE_UNAVAILABLE' });
     expect(sut.elapsedMs).toBeLessThan(1500);
 
-    redis = await startRedis(redisPort);
+    redis = await startRedisServer(redis.port);
     // the processes reconnect on their own; sessions are read again from their owners
     const again = await eventually('the PDF after Redis is back', () => pdfOf(scene), (response) => response.status === 200, 30_000);
     expect(pdfText(again.body)).toContain(scene.premessa.text);
