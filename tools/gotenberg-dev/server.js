@@ -9,7 +9,9 @@
  *
  * The render is closed off the way a document render must be: JavaScript is off, and the page reaches
  * nothing but the files posted with it (every other request, remote or local, is aborted). One browser
- * is launched on first use and kept warm; each conversion gets a fresh context.
+ * is launched on first use and kept warm; each conversion gets a fresh context and page of its own,
+ * opened ahead of time (a new page starts a renderer process, the slowest part of a conversion), so a
+ * request only loads its document and prints it.
  * Errors are answered as Gotenberg answers them: 400 with a plain-text reason for a bad form, 503 when
  * Chromium cannot start or the conversion exceeds its time.
  */
@@ -184,6 +186,7 @@ function createGotenbergServer(options = {}) {
           lastLaunchError = null;
           launched.on('disconnected', () => {
             browserPromise = null;
+            spares = [];
           });
           log(`gotenberg-dev: Chromium started (${chromiumPath})`);
           return launched;
@@ -197,23 +200,57 @@ function createGotenbergServer(options = {}) {
     return browserPromise;
   }
 
-  async function render(files, fields) {
-    const settings = pdfOptionsOf(fields);
+  /**
+   * A fresh context and page whose requests are answered from `slot.files` (set by the conversion that
+   * takes it) and from nothing else. Used by one conversion, then closed.
+   */
+  async function openSlot() {
     const context = await (await browser()).newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+    const slot = { context, page: null, files: new Map() };
     try {
       await context.route('**/*', (route) => {
         const url = new URL(route.request().url());
-        const file = url.origin === DOCUMENT_ORIGIN ? files.get(decodeURIComponent(url.pathname.slice(1))) : undefined;
+        const file = url.origin === DOCUMENT_ORIGIN ? slot.files.get(decodeURIComponent(url.pathname.slice(1))) : undefined;
         if (!file) return route.abort('blockedbyclient');
         return route.fulfill({ status: 200, contentType: file.contentType, body: file.body });
       });
-      const page = await context.newPage();
+      slot.page = await context.newPage();
+      return slot;
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Slots opened ahead of the conversions that will take them (one per conversion running at once, about). */
+  const SPARE_SLOTS = 2;
+  let spares = [];
+
+  function refillSpares() {
+    while (spares.length < SPARE_SLOTS) {
+      // a spare that could not be opened is dropped; the conversion that needs it opens its own
+      spares.push(openSlot().catch(() => null));
+    }
+  }
+
+  async function takeSlot() {
+    return (await spares.shift()) ?? openSlot();
+  }
+
+  async function render(files, fields) {
+    const settings = pdfOptionsOf(fields);
+    const slot = await takeSlot();
+    try {
+      slot.files = files;
+      const { page } = slot;
       await page.emulateMedia({ media: settings.media });
       await page.goto(`${DOCUMENT_ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
       if (settings.waitMs) await page.waitForTimeout(settings.waitMs);
       return await page.pdf(settings.pdf);
     } finally {
-      await context.close().catch(() => undefined);
+      await slot.context.close().catch(() => undefined);
+      // the next page is opened once this conversion is done, not while it still needs the CPU
+      refillSpares();
     }
   }
 
@@ -285,6 +322,7 @@ function createGotenbergServer(options = {}) {
       server.closeAllConnections?.();
       const running = browserPromise;
       browserPromise = null;
+      spares = [];
       await running?.then((launched) => launched.close()).catch(() => undefined);
     },
   };
