@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { CustomStrategy, RpcException } from '@nestjs/microservices';
 import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
-import { connect, type NatsConnection } from 'nats';
+import { connect, createInbox, type Msg, type NatsConnection } from 'nats';
 import { SafeReplyServerNats } from './safe-reply-server-nats';
 
 const RPC_OPTIONS = Symbol('RPC_OPTIONS');
@@ -74,12 +74,33 @@ function serviceOf(subject: string): string {
  * AppError inside an RpcException: 503 when nobody listens, 504 on timeout, the remote AppError as is,
  * 502 for anything else.
  */
+/** A failure of the bus itself, with the code the failure descriptions read. */
+class BusFailure extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+/** A request waiting for its reply on the client's inbox. */
+interface PendingReply {
+  resolve(text: string): void;
+  reject(error: unknown): void;
+  timer: NodeJS.Timeout;
+}
+
+/** The client's connection and the one subscription all its replies arrive on (`<inbox>.<request id>`). */
+interface ReplyChannel {
+  connection: NatsConnection;
+  inbox: string;
+}
+
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
 
-  private connection?: Promise<NatsConnection>;
+  private channel?: Promise<ReplyChannel>;
   private nextId = 0;
+  private readonly pending = new Map<string, PendingReply>();
 
   constructor(@Inject(RPC_OPTIONS) private readonly options: RpcClientOptions) {}
 
@@ -107,28 +128,66 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   /**
-   * One request over the connection's shared reply subscription (no subscription of its own per call),
-   * in the packet format of the services' NATS server: { pattern, data, id } out, { response | err } back.
+   * One request over the client's own reply subscription: published with a reply subject of the
+   * client's inbox and the request's id, answered when that reply arrives, or failed at its deadline.
+   * (nats' own request() makes, and throws away, an Error with its stack for every answered request.)
+   * The packet format is the services' NATS server's: { pattern, data, id } out, { response | err } back.
    */
   private async replyText(subject: string, request: unknown, timeoutMs: number): Promise<string> {
-    const connection = await this.connected();
+    const { connection, inbox } = await this.connected();
     this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
-    const packet = JSON.stringify({ pattern: subject, data: request, id: String(this.nextId) });
-    const message = await connection.request(subject, encoder.encode(packet), { timeout: timeoutMs });
-    return decoder.decode(message.data);
+    const id = String(this.nextId);
+    const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id }));
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new BusFailure('TIMEOUT'));
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      try {
+        connection.publish(subject, packet, { reply: `${inbox}.${id}` });
+      } catch (error) {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        reject(error);
+      }
+    });
+  }
+
+  /** A reply on the inbox: its request's answer, or (a status message of the server) nobody listening. */
+  private settle(message: Msg): void {
+    const id = message.subject.slice(message.subject.lastIndexOf('.') + 1);
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    clearTimeout(waiting.timer);
+    if (message.headers?.hasError && message.headers.code === 503) waiting.reject(new BusFailure('503'));
+    else waiting.resolve(decoder.decode(message.data));
   }
 
   /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */
-  private connected(): Promise<NatsConnection> {
-    // noAsyncTraces: no Error (with its stack) made up front for every request in case it fails;
-    // failures are described by subject and code anyway
-    this.connection ??= connect({ servers: [this.options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true }).catch(
+  private connected(): Promise<ReplyChannel> {
+    this.channel ??= connect({ servers: [this.options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
+      (connection) => {
+        const inbox = createInbox();
+        connection.subscribe(`${inbox}.*`, { callback: (error, message) => (error ? undefined : this.settle(message)) });
+        void connection.closed().then(() => this.failPending(new BusFailure('CONNECTION_CLOSED')));
+        return { connection, inbox };
+      },
       (error: unknown) => {
-        this.connection = undefined;
+        this.channel = undefined;
         throw error;
       },
     );
-    return this.connection;
+    return this.channel;
+  }
+
+  private failPending(error: unknown): void {
+    for (const [id, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      this.pending.delete(id);
+      waiting.reject(error);
+    }
   }
 
   private describeFailure(error: unknown, subject: string, timeoutMs: number) {
@@ -151,9 +210,9 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const connection = await this.connection?.catch(() => undefined);
-    this.connection = undefined;
-    await connection?.close();
+    const channel = await this.channel?.catch(() => undefined);
+    this.channel = undefined;
+    await channel?.connection.close();
   }
 }
 
