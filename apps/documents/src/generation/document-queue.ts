@@ -7,6 +7,12 @@ import Redis from 'ioredis';
 /** A render tried again when it fails (Gotenberg down): 500 ms, then 1 s, then 2 s. */
 export const DOCUMENT_JOB_OPTIONS = { attempts: 4, backoff: { type: 'exponential', delay: 500 } } as const;
 
+/**
+ * How often a wait also reads the job's state: the queue's events are the fast path, this catches a
+ * completion whose event was missed (the events reader had not started, or was reconnecting).
+ */
+const STATE_CHECK_MS = 500;
+
 /** How a render ended: its file is in the storage, its attempts failed, it did not end in time, or the queue is down. */
 export type RenderOutcome = 'done' | 'failed' | 'timeout' | 'unavailable';
 
@@ -61,8 +67,20 @@ export class DocumentQueue implements OnModuleDestroy {
       return 'unavailable';
     }
     let timer: NodeJS.Timeout | undefined;
+    let checker: NodeJS.Timeout | undefined;
     const timedOut = new Promise<RenderOutcome>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.options.timeoutMs);
+    });
+    const settledState = new Promise<RenderOutcome>((resolve) => {
+      checker = setInterval(() => {
+        job.getState().then(
+          (state) => {
+            if (state === 'completed') resolve('done');
+            else if (state === 'failed') resolve('failed');
+          },
+          () => undefined,
+        );
+      }, STATE_CHECK_MS);
     });
     const finished = job.waitUntilFinished(this.events, this.options.timeoutMs).then(
       (): RenderOutcome => 'done',
@@ -72,9 +90,10 @@ export class DocumentQueue implements OnModuleDestroy {
       },
     );
     try {
-      return await Promise.race([finished, timedOut]);
+      return await Promise.race([finished, settledState, timedOut]);
     } finally {
       clearTimeout(timer);
+      clearInterval(checker);
     }
   }
 
