@@ -50,63 +50,46 @@ const mapPeriod = (row) => ({
   priceIncludesVat: row.price_includes_vat,
 });
 
-/** The same reads without gateway and bus: pooled connections as the service's role, its queries, mapping and JSON. */
+/**
+ * The same reads without gateway and bus: pooled connections as the service's role, its queries, mapping
+ * and JSON, each query sent as the service's reads send theirs (readTenant): in one message with the
+ * statements that make it a read-only transaction of the tenant.
+ */
 function directSql(databaseUrl, tenantId) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: `-c role=${CATALOGUE_ROLE}` });
-  const inTenant = async (work) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('app.tenant_id', $1, true)", [tenantId]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } finally {
-      client.release();
-    }
+  const literal = (value) => (Array.isArray(value) ? pg.escapeLiteral(`{${value.join(',')}}`) : pg.escapeLiteral(String(value)));
+  const read = async (text, values) => {
+    const inlined = text.replace(/\$(\d+)/g, (_, position) => literal(values[Number(position) - 1]));
+    const results = await pool.query(`SET TRANSACTION READ ONLY; SELECT set_config('app.tenant_id', '${tenantId}', true); ${inlined}`);
+    return results[2].rows;
   };
   const small = async () => {
-    const rows = await inTenant(
-      async (client) =>
-        (
-          await client.query(
-            'SELECT id, description, rate, created_at FROM catalogue.vat_rates WHERE tenant_id = $1 ORDER BY rate DESC, description ASC, id ASC',
-            [tenantId],
-          )
-        ).rows,
-    );
+    const rows = await read('SELECT id, description, rate, created_at FROM catalogue.vat_rates WHERE tenant_id = $1 ORDER BY rate DESC, description ASC, id ASC', [
+      tenantId,
+    ]);
     return JSON.stringify(rows.map((row) => ({ id: row.id, description: row.description, rate: row.rate, createdAt: row.created_at.toISOString() })));
   };
   const products = async () => {
     const day = today();
-    const { items, links, periods } = await inTenant(async (client) => {
-      const items = (
-        await client.query(
-          `SELECT id, code, titles, subtitles, short_descriptions, extended_descriptions, duration_hours, duration_minutes, vat_rate_id, created_at
-             FROM catalogue.products WHERE tenant_id = $1
-            ORDER BY lower(titles ->> 'it') ASC NULLS LAST, code ASC, id ASC`,
-          [tenantId],
-        )
-      ).rows;
-      const ids = items.map((item) => item.id);
-      const links = (
-        await client.query(
-          `SELECT link.product_id AS item_id, link.tag_id FROM catalogue.product_tags link
-             JOIN catalogue.tags tag ON tag.tenant_id = link.tenant_id AND tag.id = link.tag_id
-            WHERE link.tenant_id = $1 AND link.product_id = ANY($2::uuid[])
-            ORDER BY tag.name, tag.id`,
-          [tenantId, ids],
-        )
-      ).rows;
-      const periods = (
-        await client.query(
-          `SELECT * FROM catalogue.product_availability WHERE tenant_id = $1 AND product_id = ANY($2::uuid[])
-            ORDER BY product_id ASC, start_date ASC`,
-          [tenantId, ids],
-        )
-      ).rows;
-      return { items, links, periods };
-    });
+    const items = await read(
+      `SELECT id, code, titles, subtitles, short_descriptions, extended_descriptions, duration_hours, duration_minutes, vat_rate_id, created_at
+         FROM catalogue.products WHERE tenant_id = $1
+        ORDER BY lower(titles ->> 'it') ASC NULLS LAST, code ASC, id ASC`,
+      [tenantId],
+    );
+    const ids = items.map((item) => item.id);
+    const links = await read(
+      `SELECT link.product_id AS item_id, link.tag_id FROM catalogue.product_tags link
+         JOIN catalogue.tags tag ON tag.tenant_id = link.tenant_id AND tag.id = link.tag_id
+        WHERE link.tenant_id = $1 AND link.product_id = ANY($2::uuid[])
+        ORDER BY tag.name, tag.id`,
+      [tenantId, ids],
+    );
+    const periods = await read(
+      `SELECT * FROM catalogue.product_availability WHERE tenant_id = $1 AND product_id = ANY($2::uuid[])
+        ORDER BY product_id ASC, start_date ASC`,
+      [tenantId, ids],
+    );
     const tagIds = new Map();
     for (const link of links) tagIds.set(link.item_id, [...(tagIds.get(link.item_id) ?? []), link.tag_id]);
     const periodsOf = new Map();

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { dataSourceOptions, initializeMigratedDataSource } from './database';
-import { withTenant } from './tenant-transaction';
+import { readTenant, withTenant } from './tenant-transaction';
 
 // server-core sits below libs/testing, so this file makes its own throwaway database
 const SERVER_URL = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -154,5 +154,77 @@ describe(withTenant.name, () => {
     const error = await withTenant(sut, "' OR true --", () => Promise.resolve()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RpcException);
     expect((error as RpcException).getError()).toMatchObject({ statusCode: 400, message: ['tenantId must be a UUID'] });
+  });
+
+  /** Messages sent to the server while `action` runs (each is one round trip). */
+  async function messagesOf(action: () => Promise<unknown>): Promise<number> {
+    const spy = jest.spyOn(Client.prototype, 'query');
+    try {
+      await action();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('opens its transaction in the round trip of the first query: a read is two messages, one with its commit', async () => {
+    const read = () => withTenant(sut, tenantA, (manager) => manager.query(`SELECT body FROM "${SCHEMA}"."notes" WHERE body = $1`, ['a-1']));
+    expect(await messagesOf(read)).toBe(2);
+    expect(await read()).toEqual([{ body: 'a-1' }]);
+    // work that sends nothing opens nothing
+    expect(await messagesOf(() => withTenant(sut, tenantA, () => Promise.resolve(1)))).toBe(0);
+  });
+
+  it("rolls back a transaction whose first query failed, and the connection serves the next work", async () => {
+    const failing = withTenant(sut, tenantA, (manager) => manager.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'x')`, [tenantB]));
+    expect(await pgCodeOf(failing)).toBe('42501');
+    expect(bodies(await withTenant(sut, tenantA, (manager) => manager.query(`SELECT body FROM "${SCHEMA}"."notes"`)))).toEqual(['a-1', 'a-2']);
+  });
+
+  describe(readTenant.name, () => {
+    it("sends each query in one round trip, seeing only the tenant's rows", async () => {
+      const read = () =>
+        readTenant(sut, tenantB, async (manager) => ({
+          all: await manager.query(`SELECT body FROM "${SCHEMA}"."notes"`),
+          one: await manager.query(`SELECT body FROM "${SCHEMA}"."notes" WHERE body = ANY($1) AND tenant_id = $2`, [['b-1', 'a-1'], tenantB]),
+        }));
+      expect(await messagesOf(read)).toBe(2);
+      expect(await read()).toEqual({ all: [{ body: 'b-1' }], one: [{ body: 'b-1' }] });
+    });
+
+    it('sends the queries started together in one message, each answered with its own result', async () => {
+      const read = () =>
+        readTenant(sut, tenantA, (manager) =>
+          Promise.all([
+            manager.query(`SELECT body FROM "${SCHEMA}"."notes" WHERE body = $1`, ['a-1']),
+            manager.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`),
+            manager.query(`SELECT body FROM "${SCHEMA}"."notes" WHERE body = $1`, ['b-1']),
+          ]),
+        );
+      expect(await messagesOf(read)).toBe(1);
+      expect(await read()).toEqual([[{ body: 'a-1' }], [{ n: 2 }], []]);
+      // one failing statement fails the message: every query of it is refused, none is answered half
+      const failing = readTenant(sut, tenantA, (manager) =>
+        Promise.allSettled([manager.query('SELECT 1 AS one'), manager.query('SELECT 1 / 0')]),
+      );
+      expect((await failing).map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    });
+
+    it('answers parameters exactly as the extended protocol does', async () => {
+      const text = 'SELECT $1::text AS t, $2::int AS i, $3::numeric AS n, $4::boolean AS b, $5::jsonb AS j, $6::text[] AS a, $7::bytea AS y, $8::timestamptz AS d, $9::text AS z';
+      const values = ["l'isola \\ città", 42, '12.50', false, { it: 'Gita', en: "O'Brien" }, ['a', 'b"c', null], Buffer.from([0, 255]), new Date('2026-03-01T10:00:00Z'), null];
+      const direct = await sut.query(text, values);
+      expect(await readTenant(sut, tenantA, (manager) => manager.query(text, values))).toEqual(direct);
+    });
+
+    it('is read-only, and does not carry the tenant past its queries', async () => {
+      const write = readTenant(sut, tenantA, (manager) => manager.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'no')`, [tenantA]));
+      expect(await pgCodeOf(write)).toBe('25006');
+      expect(await sut.query(`SELECT current_setting('app.tenant_id', true) AS setting, count(*)::int AS n FROM "${SCHEMA}"."notes"`)).toEqual([
+        { setting: '', n: 0 },
+      ]);
+      const error = await readTenant(sut, 'not-a-uuid', () => Promise.resolve()).catch((caught: unknown) => caught);
+      expect((error as RpcException).getError()).toMatchObject({ statusCode: 400 });
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { isUUID } from 'class-validator';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { appError } from './app-error';
+import { inlineParameters } from './sql-literals';
 
 /**
  * The setting the tables' row-level security policies read:
@@ -9,35 +10,134 @@ import { appError } from './app-error';
  */
 export const TENANT_SETTING = 'app.tenant_id';
 
+/** The statement that sets the tenant for the rest of its transaction; a UUID (checked first) is safe as a literal. */
+const setTenant = (tenantId: string) => `SELECT set_config('${TENANT_SETTING}', '${tenantId}', true)`;
+
+function requireTenantId(tenantId: string): void {
+  // the policies cast the setting to uuid: anything else would fail inside the transaction instead
+  if (typeof tenantId !== 'string' || !isUUID(tenantId)) throw appError('VALIDATION_FAILED', ['tenantId must be a UUID']);
+}
+
+type Query = (text: unknown, values?: unknown, callback?: unknown) => Promise<unknown>;
+interface PgConnection {
+  query: Query;
+}
+/** Sends text with its values and answers the result, as pg's own query() does. */
+type Send = (text: string, values?: unknown[]) => Promise<unknown>;
+
+/**
+ * Runs `work` on one pooled connection, whose queries go through `sending(direct)` instead of straight
+ * to pg (`direct`). They must be what TypeORM sends: text and an array of values.
+ */
+async function onConnection<T>(dataSource: DataSource, sending: (direct: Send) => Send, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  const connection = (await runner.connect()) as PgConnection;
+  const pgQuery = connection.query;
+  const direct: Send = (text, values) => pgQuery.call(connection, text, values);
+  const send = sending(direct);
+  connection.query = (text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> => {
+    // a callback or a query object would bypass what this connection must send first
+    if (typeof text !== 'string' || rest.length > 0 || !(values === undefined || Array.isArray(values))) {
+      return Promise.reject(new Error('A tenant query is text with an array of values'));
+    }
+    return send(text, values);
+  };
+  try {
+    return await work(runner);
+  } finally {
+    // the connection goes back to the pool as pg made it
+    delete (connection as Partial<PgConnection>).query;
+    if (connection.query !== pgQuery) connection.query = pgQuery;
+    await runner.release();
+  }
+}
+
+/** Results of a simple-protocol message of several statements: one per statement. */
+function resultsOf(reply: unknown, statements: number): unknown[] {
+  const results = Array.isArray(reply) ? reply : [reply];
+  if (results.length !== statements) throw new Error('Each query of tenant work must be one statement');
+  return results;
+}
+
 /**
  * Runs `work` in one transaction in which the database sees only the rows of `tenantId`. The setting is
  * local to the transaction (`set_config(..., true)`), so a pooled connection never carries one tenant
- * into the next request. Every query of tenant data goes through here; queries still filter by
- * tenant_id themselves, row-level security is what catches a forgotten filter.
+ * into the next request. The transaction opens with the work's first query, in the same round trip.
+ * Every write of tenant data goes through here; queries still filter by tenant_id themselves, row-level
+ * security is what catches a forgotten filter.
  */
 export async function withTenant<T>(
   dataSource: DataSource,
   tenantId: string,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  // the policies cast the setting to uuid: anything else would fail inside the transaction instead
-  if (typeof tenantId !== 'string' || !isUUID(tenantId)) throw appError('VALIDATION_FAILED', ['tenantId must be a UUID']);
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  // What TypeORM's own transaction would hold: writes inside `work` then join this transaction.
-  const transaction = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
-  transaction.isTransactionActive = true;
-  transaction.transactionDepth = 1;
-  try {
-    // one round trip for the transaction and its tenant; a UUID (checked above) is safe as a literal
-    await runner.query(`START TRANSACTION; SELECT set_config('${TENANT_SETTING}', '${tenantId}', true)`);
-    const result = await work(runner.manager);
-    await runner.commitTransaction();
-    return result;
-  } catch (error) {
-    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-    throw error;
-  } finally {
-    await runner.release();
-  }
+  requireTenantId(tenantId);
+  let opened = false;
+  const opening = ['START TRANSACTION', setTenant(tenantId)];
+  // the first query carries the statements that open the transaction; the others go as they are
+  const sending = (direct: Send): Send => {
+    return (text, values) => {
+      if (opened) return direct(text, values);
+      opened = true;
+      const statement = inlineParameters(text, values ?? []);
+      return direct([...opening, statement].join(';\n')).then((reply) => resultsOf(reply, opening.length + 1)[opening.length]);
+    };
+  };
+  return onConnection(dataSource, sending, async (runner) => {
+    // What TypeORM's own transaction would hold: writes inside `work` then join this transaction.
+    const transaction = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+    transaction.isTransactionActive = true;
+    transaction.transactionDepth = 1;
+    try {
+      const result = await work(runner.manager);
+      if (opened) await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (opened && runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      transaction.isTransactionActive = false;
+      transaction.transactionDepth = 0;
+    }
+  });
+}
+
+/**
+ * Runs `work`, which only reads, seeing only the rows of `tenantId`: its queries travel in one round
+ * trip with the statements that make them a read-only transaction of that tenant
+ * (`SET TRANSACTION READ ONLY; set_config(..., true); query; …`, one implicit transaction). Queries
+ * started together (`Promise.all`) share one message, so independent reads cost one round trip; each
+ * must be a single statement. Each statement reads committed data as in a transaction of
+ * `withTenant`; a write, or a locking read, is refused by the database.
+ */
+export async function readTenant<T>(
+  dataSource: DataSource,
+  tenantId: string,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  requireTenantId(tenantId);
+  const lead = ['SET TRANSACTION READ ONLY', setTenant(tenantId)];
+  const sending = (direct: Send): Send => {
+    let batch: { statement: string; resolve: (result: unknown) => void; reject: (error: unknown) => void }[] | null = null;
+    const flush = () => {
+      const queued = batch ?? [];
+      batch = null;
+      direct([...lead, ...queued.map((query) => query.statement)].join(';\n'))
+        .then((reply) => resultsOf(reply, lead.length + queued.length).slice(lead.length))
+        .then(
+          (results) => queued.forEach((query, index) => query.resolve(results[index])),
+          (error: unknown) => queued.forEach((query) => query.reject(error)),
+        );
+    };
+    return (text, values) =>
+      new Promise((resolve, reject) => {
+        const statement = inlineParameters(text, values ?? []);
+        if (batch === null) {
+          batch = [];
+          setImmediate(flush);
+        }
+        batch.push({ statement, resolve, reject });
+      });
+  };
+  return onConnection(dataSource, sending, (runner) => work(runner.manager));
 }

@@ -1,21 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CUSTOMER_CHANGED, type CustomerDto, type CustomerView, type ListPage, type Principal, type SetTagsDto, type TagIdsView } from '@quotebook/contracts';
-import {
-  appError,
-  type ConstraintErrors,
-  EventBus,
-  fillPage,
-  inOrderOf,
-  PAGE_ROWS_MAX,
-  pageStart,
-  requireResourceId,
-  requireTenantAccess,
-  requireTenantAdministration,
-  type SizedRow,
-  withConstraintErrors,
-  withTenant,
-} from '@quotebook/server-core';
+import { appError, type ConstraintErrors, EventBus, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
 import { QuoteUsage } from '../quoting-links/quote-usage';
@@ -49,7 +35,7 @@ export class CustomersService {
   async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<CustomerView>> {
     requireTenantAccess(principal, tenantId);
     const start = pageStart(cursor);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       const sized: SizedRow[] = await manager.query(
         `SELECT customer.id,
                 octet_length(to_jsonb(customer)::text) + $4
@@ -129,7 +115,7 @@ export class CustomersService {
   async get(principal: Principal, tenantId: string, id: string): Promise<CustomerView> {
     requireTenantAccess(principal, tenantId);
     const customerId = requireResourceId(id, 'Customer');
-    return withTenant(this.dataSource, tenantId, async (manager) =>
+    return readTenant(this.dataSource, tenantId, async (manager) =>
       mapCustomer(await findCustomer(manager, tenantId, customerId), await tagIdsOf(manager, 'customer', tenantId, customerId)),
     );
   }
@@ -137,7 +123,7 @@ export class CustomersService {
   async getTags(principal: Principal, tenantId: string, id: string): Promise<TagIdsView> {
     requireTenantAccess(principal, tenantId);
     const customerId = requireResourceId(id, 'Customer');
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       await findCustomer(manager, tenantId, customerId);
       return { tagIds: await tagIdsOf(manager, 'customer', tenantId, customerId) };
     });

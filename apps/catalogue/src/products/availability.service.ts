@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityDto, AvailabilityView, Principal } from '@quotebook/contracts';
-import { appError, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
 import { moneyOrNull } from '../money';
@@ -27,7 +27,7 @@ export class AvailabilityService {
   async list(principal: Principal, tenantId: string, productId: string): Promise<AvailabilityView[]> {
     requireTenantAccess(principal, tenantId);
     const product = requireResourceId(productId, 'Product');
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       await assertProductExists(manager, tenantId, product);
       const periods = await manager.find(Availability, { where: { tenantId, productId: product }, order: { startDate: 'ASC' } });
       return periods.map(mapAvailability);

@@ -11,7 +11,7 @@ import {
   type SetTagsDto,
   type TagIdsView,
 } from '@quotebook/contracts';
-import { appError, pageEnd, pageStart, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant, type ConstraintErrors } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueEnv } from '../env';
 import { replaceTags, tagIdsOf } from '../tags/tag-links';
@@ -48,7 +48,7 @@ export class ProductsService {
     const start = pageStart(cursor);
     const end = pageEnd(until, start);
     const today = this.today();
-    return withTenant(this.dataSource, tenantId, (manager) => readProductsPage(manager, tenantId, start, end, today));
+    return readTenant(this.dataSource, tenantId, (manager) => readProductsPage(manager, tenantId, start, end, today));
   }
 
   async create(principal: Principal, tenantId: string, dto: ProductDto): Promise<ProductView> {
@@ -99,7 +99,7 @@ export class ProductsService {
   async getTags(principal: Principal, tenantId: string, id: string): Promise<TagIdsView> {
     requireTenantAccess(principal, tenantId);
     const productId = requireResourceId(id, 'Product');
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       await findProduct(manager, tenantId, productId);
       return { tagIds: await tagIdsOf(manager, 'product', tenantId, productId) };
     });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityView, CatalogueCounts, Principal, PricingCustomer, PricingProduct, QuotePricingData } from '@quotebook/contracts';
-import { requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { readTenant, requireTenantAccess } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PriceList } from '../price-lists/price-list.entity';
@@ -27,7 +27,7 @@ export class QuotePricingService {
     requireTenantAccess(principal, tenantId);
     const productIds = [...new Set(request.productIds.filter((id) => isUUID(id)))];
     const customerId = request.customerId && isUUID(request.customerId) ? request.customerId : null;
-    return withTenant(this.dataSource, tenantId, async (manager) => ({
+    return readTenant(this.dataSource, tenantId, async (manager) => ({
       products: await pricingProducts(manager, tenantId, productIds, request.serviceDate ?? null),
       customer: customerId === null ? null : await pricingCustomer(manager, tenantId, customerId),
     }));
@@ -36,7 +36,7 @@ export class QuotePricingService {
   /** How many products and customers the agency has. */
   async counts(principal: Principal, tenantId: string): Promise<CatalogueCounts> {
     requireTenantAccess(principal, tenantId);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       const [counts]: CatalogueCounts[] = await manager.query(
         `SELECT (SELECT count(*) FROM catalogue.products WHERE tenant_id = $1)::int AS products,
                 (SELECT count(*) FROM catalogue.customers WHERE tenant_id = $1)::int AS customers`,

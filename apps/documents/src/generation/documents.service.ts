@@ -11,7 +11,7 @@ import {
   TENANTS_GET,
 } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES, documentFileName } from '@quotebook/domain';
-import { appError, FileStorage, reasonOf, requireTenantAccess, RpcClient, withTenant } from '@quotebook/server-core';
+import { appError, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
 import { createHash } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { requireId } from '../access';
@@ -133,7 +133,7 @@ export class DocumentsService {
   /** The layout's elements in print order, each with its whole template. */
   private async readLayout(tenantId: string, layoutId: string): Promise<Sources['elements']> {
     const id = requireId(layoutId, layoutNotFound);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       if (!(await manager.existsBy(QuoteLayout, { tenantId, id }))) throw layoutNotFound();
       const elements = await manager.find(QuoteLayoutElement, { where: { tenantId, layoutId: id }, order: { sortOrder: 'ASC' } });
       const templateIds = elements.flatMap((element) => (element.templateId ? [element.templateId] : []));

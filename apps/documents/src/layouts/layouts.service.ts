@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ListPage, Principal, QuoteLayoutDto, QuoteLayoutView } from '@quotebook/contracts';
 import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES } from '@quotebook/domain';
-import { appError, pageOfItems, requireTenantAccess, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, pageOfItems, readTenant, requireTenantAccess, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
 import { assertRoomFor } from '../limits';
@@ -28,7 +28,7 @@ export class LayoutsService {
    */
   async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<QuoteLayoutView>> {
     requireTenantAccess(principal, tenantId);
-    const layouts = await withTenant(this.dataSource, tenantId, async (manager) =>
+    const layouts = await readTenant(this.dataSource, tenantId, async (manager) =>
       layoutViews(manager, tenantId, await manager.find(QuoteLayout, { where: { tenantId }, order: { name: 'ASC', createdAt: 'ASC', id: 'ASC' } })),
     );
     return pageOfItems(layouts, cursor);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NormalizePathDto, ObjectPathView, Principal, SignatureUploadClaim, UploadUrlView } from '@quotebook/contracts';
 import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES, UPLOAD_URL_MINUTES } from '@quotebook/domain';
-import { appError, FileStorage, withTenant } from '@quotebook/server-core';
+import { appError, FileStorage, readTenant, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireTemplateAdministration } from '../access';
 import {
@@ -77,7 +77,7 @@ export class SignaturesService {
     requireTemplateAdministration(principal, tenantId);
     const token = tokenOfUploadUrl(uploadURL);
     if (!token || tenantOfToken(token) !== tenantId) throw urlInvalid();
-    const [row] = await withTenant(this.dataSource, tenantId, (manager): Promise<UploadRow[]> =>
+    const [row] = await readTenant(this.dataSource, tenantId, (manager): Promise<UploadRow[]> =>
       manager.query(
         `SELECT object_id, extension, claimed_at IS NOT NULL AS claimed, expires_at > now() AS live
            FROM documents.signature_uploads WHERE tenant_id = $1 AND token_hash = $2`,

@@ -2,17 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ListPage, Principal, QuoteTemplateDto, QuoteTemplateView } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES, MESSAGES } from '@quotebook/domain';
-import {
-  appError,
-  fillPageUntil,
-  followingPageStarts,
-  inOrderOf,
-  pageEnd,
-  pageStart,
-  type SizedRow,
-  withConstraintErrors,
-  withTenant,
-} from '@quotebook/server-core';
+import { appError, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageStart, readTenant, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
 import { assertRoomFor } from '../limits';
@@ -49,7 +39,7 @@ export class TemplatesService {
     requireTemplateAdministration(principal, tenantId);
     const start = pageStart(cursor);
     const end = pageEnd(until, start);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       const sized: SizedRow[] = await manager.query(SIZES, [tenantId]);
       const { ids, nextCursor } = fillPageUntil(sized.slice(start), start, end);
       const templates = ids.length ? await manager.findBy(QuoteTemplate, { tenantId, id: In(ids) }) : [];

@@ -1,7 +1,7 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { mustBeUuid, type Principal, QUOTING_USAGE, type QuoteUsageRequest, RpcRequest } from '@quotebook/contracts';
-import { appError, Handles, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { appError, Handles, readTenant, requireTenantAccess } from '@quotebook/server-core';
 import { IsObject, IsOptional, IsUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 
@@ -30,7 +30,7 @@ export class QuoteUsageService {
   async count(principal: Principal, tenantId: string, { customerId, productId }: Pick<QuoteUsageRequest, 'customerId' | 'productId'>): Promise<{ quotes: number }> {
     requireTenantAccess(principal, tenantId);
     if (!customerId && !productId) throw appError('VALIDATION_FAILED', ['customerId or productId is required']);
-    return withTenant(this.dataSource, tenantId, async (manager) => {
+    return readTenant(this.dataSource, tenantId, async (manager) => {
       const [{ quotes }]: { quotes: number }[] = await manager.query(
         `SELECT count(*)::int AS quotes FROM quoting.quotes quote
           WHERE quote.tenant_id = $1

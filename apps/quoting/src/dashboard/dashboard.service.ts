@@ -11,7 +11,7 @@ import {
   todayIn,
   toCents,
 } from '@quotebook/contracts';
-import { requireTenantAdministration, RpcClient, withTenant } from '@quotebook/server-core';
+import { readTenant, requireTenantAdministration, RpcClient } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { readQuoteViews } from '../quotes/quote-rows';
@@ -41,7 +41,7 @@ export class DashboardService {
     const month = monthOf(todayIn(timeZone));
     const [counts, quotes] = await Promise.all([
       this.rpc.send(CATALOGUE_COUNTS, { principal, tenantId }),
-      withTenant(this.dataSource, tenantId, async (manager) => {
+      readTenant(this.dataSource, tenantId, async (manager) => {
         const [figures]: { count: number; revenue: string }[] = await manager.query(
           `SELECT count(*)::int AS count, coalesce(sum(total_amount) FILTER (WHERE status = ANY($4::text[])), 0)::text AS revenue
              FROM quoting.quotes

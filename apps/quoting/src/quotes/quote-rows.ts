@@ -12,7 +12,7 @@ import {
   toCents,
   vatLabel,
 } from '@quotebook/contracts';
-import { appError, inOrderOf, withTenant } from '@quotebook/server-core';
+import { appError, inOrderOf, readTenant } from '@quotebook/server-core';
 import type { DataSource, EntityManager } from 'typeorm';
 import '../wall-clock';
 
@@ -218,15 +218,19 @@ export async function readConsumptions(manager: EntityManager, tenantId: string,
 
 /** The quote with its items and consumptions, or 404. */
 export async function readQuoteDetail(manager: EntityManager, tenantId: string, quoteId: string): Promise<QuoteDetailView> {
-  const [quote] = await readQuoteViews(manager, tenantId, [quoteId]);
+  // independent reads, started together: a read of the tenant sends them in one message
+  const [[quote], items, consumptions] = await Promise.all([
+    readQuoteViews(manager, tenantId, [quoteId]),
+    readItems(manager, tenantId, quoteId),
+    readConsumptions(manager, tenantId, quoteId),
+  ]);
   if (!quote) throw quoteNotFound();
-  const [items, consumptions] = [await readItems(manager, tenantId, quoteId), await readConsumptions(manager, tenantId, quoteId)];
   return { ...quote, items: items.map(mapItem), consumptions: consumptions.map(mapConsumption) };
 }
 
 /** Reads what `read` reads of one quote of the agency, in one transaction: 404 unless the agency has the quote. */
 export function readOfQuote<T>(dataSource: DataSource, tenantId: string, quoteId: string, read: (manager: EntityManager) => Promise<T>): Promise<T> {
-  return withTenant(dataSource, tenantId, async (manager) => {
+  return readTenant(dataSource, tenantId, async (manager) => {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM quoting.quotes WHERE tenant_id = $1 AND id = $2`, [tenantId, quoteId]);
     if (rows.length === 0) throw quoteNotFound();
     return read(manager);

@@ -10,7 +10,7 @@ import {
   toCents,
   type UpdateQuoteDto,
 } from '@quotebook/contracts';
-import { pageEnd, pageStart, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { pricedQuote } from '../pricing/quote-pricing';
@@ -35,13 +35,13 @@ export class QuotesService {
     const start = pageStart(request.cursor);
     const until = pageEnd(request.until, start);
     const counted = start === (typeof request.offset === 'number' ? request.offset : 0);
-    return withTenant(this.dataSource, tenantId, (manager) => readQuotesPage(manager, tenantId, filters, { start, until, counted }));
+    return readTenant(this.dataSource, tenantId, (manager) => readQuotesPage(manager, tenantId, filters, { start, until, counted }));
   }
 
   async get(principal: Principal, tenantId: string, id: string): Promise<QuoteDetailView> {
     requireTenantAccess(principal, tenantId);
     const quoteId = requireQuoteId(id);
-    return withTenant(this.dataSource, tenantId, (manager) => readQuoteDetail(manager, tenantId, quoteId));
+    return readTenant(this.dataSource, tenantId, (manager) => readQuoteDetail(manager, tenantId, quoteId));
   }
 
   /**

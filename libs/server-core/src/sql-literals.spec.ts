@@ -1,0 +1,38 @@
+import { inlineParameters, sqlLiteral } from './sql-literals';
+
+describe(sqlLiteral.name, () => {
+  it.each([
+    ['null', null, 'NULL'],
+    ['undefined', undefined, 'NULL'],
+    ['a number', 12.5, "'12.5'"],
+    ['a boolean', true, "'true'"],
+    ['a quote', "l'isola", "'l''isola'"],
+    ['a backslash', 'a\\b', " E'a\\\\b'"],
+    ['an array', ['a', "b'c", null], `'{"a","b''c",NULL}'`],
+    ['an object (JSON)', { it: 'Gita' }, `'{"it":"Gita"}'`],
+    ['a buffer (bytea hex)', Buffer.from([0xab, 0x01]), "'\\xab01'"],
+  ])('writes %s as pg would send it', (_label, value, literal) => {
+    expect(sqlLiteral(value)).toBe(literal);
+  });
+});
+
+describe(inlineParameters.name, () => {
+  it('replaces each $n by its value, $10 included', () => {
+    const values = Array.from({ length: 10 }, (_, index) => index + 1);
+    expect(inlineParameters('SELECT $1, $2::int, $10 FROM t WHERE a = ANY($3)', values)).toBe("SELECT '1', '2'::int, '10' FROM t WHERE a = ANY('3')");
+  });
+
+  it('leaves string literals, quoted identifiers, comments and dollar-quoted bodies alone', () => {
+    const text = `SELECT '$1 it''s', E'\\' $1', "col$1", $$ $1 $$, $body$ $1 $body$ -- $1\n/* $1 */, $1`;
+    expect(inlineParameters(text, ['x'])).toBe(`SELECT '$1 it''s', E'\\' $1', "col$1", $$ $1 $$, $body$ $1 $body$ -- $1\n/* $1 */, 'x'`);
+  });
+
+  it('does not take a $ inside a name for a parameter', () => {
+    expect(inlineParameters('SELECT a$1, $1', ['v'])).toBe("SELECT a$1, 'v'");
+  });
+
+  it('refuses a parameter without a value, and unterminated text', () => {
+    expect(() => inlineParameters('SELECT $2', ['only one'])).toThrow('$2 has no value');
+    expect(() => inlineParameters("SELECT 'open", [])).toThrow('Unterminated');
+  });
+});
