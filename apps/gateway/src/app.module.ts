@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { RpcClient, RpcClientModule, RpcTenantStates, RpcUserStates, SessionStates } from '@quotebook/server-core';
+import { NatsSessionChangeSignal, RpcClient, RpcClientModule, RpcTenantStates, RpcUserStates, SessionStates } from '@quotebook/server-core';
 import type Redis from 'ioredis';
 import { resolve } from 'node:path';
 import { AuthController } from './auth/auth.controller';
@@ -63,8 +63,12 @@ export class GatewayModule {
         RedisLifecycle,
         {
           provide: SessionStates,
-          useFactory: (redis: Redis, rpc: RpcClient) =>
-            new SessionStates(redis, env.REDIS_KEY_PREFIX, new RpcUserStates(rpc), new RpcTenantStates(rpc), env.BUSINESS_TIME_ZONE),
+          useFactory: async (redis: Redis, rpc: RpcClient) => {
+            const signal = new NatsSessionChangeSignal(rpc);
+            const states = new SessionStates(redis, env.REDIS_KEY_PREFIX, new RpcUserStates(rpc), new RpcTenantStates(rpc), env.BUSINESS_TIME_ZONE, signal);
+            await states.listenForChanges();
+            return states;
+          },
           inject: [REDIS, RpcClient],
         },
         TokenRevocationService,

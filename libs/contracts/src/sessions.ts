@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@quotebook/domain';
-import { rpcPattern } from './subjects';
+import { rpcPattern, SUBJECT_PREFIX } from './subjects';
 
 /**
  * What decides whether a signed-in user's tokens still work. A token carries the user's session version
@@ -19,3 +19,10 @@ export const TENANT_NOT_FOUND_MESSAGE = AUTH_MESSAGES.tenantNotFound;
 export const SESSIONS_USER_STATE = rpcPattern<{ userId: string }, UserSessionState>('identity.sessions.user-state');
 /** The same for an agency; tenancy owns agencies. */
 export const SESSIONS_TENANT_STATE = rpcPattern<{ tenantId: string }, TenantSessionState>('tenancy.tenants.session-state');
+
+/**
+ * Announced (core NATS, no payload) by whoever changed a session state, once the change is in Redis and
+ * before it answers the request that made it: every gateway and service then drops the sessions it
+ * trusted without asking Redis.
+ */
+export const SESSIONS_CHANGED_SUBJECT = `${SUBJECT_PREFIX}.sessions.changed`;

@@ -209,6 +209,25 @@ export class RpcClient implements OnApplicationShutdown {
     return makeAppError('BAD_GATEWAY', `The ${service} service failed to answer`);
   }
 
+  /**
+   * Publishes an empty message on `subject` and returns once the NATS server has it (a flush): a
+   * subscriber receives it before any message this process sends afterwards, its replies included.
+   */
+  async announce(subject: string): Promise<void> {
+    const { connection } = await this.connected();
+    connection.publish(subject);
+    await connection.flush();
+  }
+
+  /**
+   * Calls `listener` for every message on `subject`, received on the connection that also receives this
+   * client's replies: an announcement published before a reply is heard before that reply arrives.
+   */
+  async listen(subject: string, listener: () => void): Promise<void> {
+    const { connection } = await this.connected();
+    connection.subscribe(subject, { callback: () => listener() });
+  }
+
   async onApplicationShutdown(): Promise<void> {
     const channel = await this.channel?.catch(() => undefined);
     this.channel = undefined;

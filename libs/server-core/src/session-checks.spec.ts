@@ -7,7 +7,7 @@ describe(RecentValidSessions.name, () => {
   it('trusts a session found valid until the reuse time has passed, then asks again', () => {
     let now = 1_000;
     const sut = new RecentValidSessions(400, 10, () => now);
-    sut.add('a');
+    sut.add('a', sut.mark());
     now += 399;
     expect(sut.has('a')).toBe(true);
     now += 1;
@@ -17,10 +17,20 @@ describe(RecentValidSessions.name, () => {
 
   it('starts over instead of growing past its limit', () => {
     const sut = new RecentValidSessions(400, 2, () => 0);
-    sut.add('a');
-    sut.add('b');
-    sut.add('c');
+    sut.add('a', sut.mark());
+    sut.add('b', sut.mark());
+    sut.add('c', sut.mark());
     expect([sut.has('a'), sut.has('b'), sut.has('c')]).toEqual([false, false, true]);
+  });
+
+  it('does not keep what a check found when a change came while it ran', () => {
+    const sut = new RecentValidSessions(400, 10, () => 0);
+    const mark = sut.mark();
+    sut.clear();
+    sut.add('a', mark);
+    expect(sut.has('a')).toBe(false);
+    sut.add('a', sut.mark());
+    expect(sut.has('a')).toBe(true);
   });
 
   it('reuses a session for less than the second a stale token may still work', () => {
@@ -51,7 +61,7 @@ describe(SessionGuard.name, () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
-  it('asks again once this process changed a session state', async () => {
+  it('asks again once a session state changed (here or announced by another process)', async () => {
     const { sut, check, changed } = guardAnswering('valid');
     const payload = { principal, tenantId: principal.tenantId };
     await sut.canActivate(contextOf(payload));

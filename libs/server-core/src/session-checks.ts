@@ -16,6 +16,7 @@ import { appError } from './app-error';
 import { createRedis } from './redis';
 import { RpcClient } from './rpc-client';
 import {
+  NatsSessionChangeSignal,
   RpcTenantStates,
   RpcUserStates,
   SessionStates,
@@ -43,16 +44,18 @@ function tenantNamedBy(payload: Payload): unknown {
 }
 
 /**
- * How long a service trusts a session it found valid without asking Redis again. A session that ends
- * (user deleted, role or password changed, agency disabled) is refused by every service at the latest
- * this long after the change, well within the second a stale token may still work; the gateway, which
- * checks first, refuses it at once.
+ * How long the gateway and the services trust a session they found valid without asking Redis again.
+ * A change of a session state is announced to all of them before the change is answered
+ * (SessionStates.announceChange), so a session that ends (user deleted, role or password changed,
+ * agency disabled, token logged out) is refused at once; should an announcement be lost, at the latest
+ * this long after the change, well within the second a stale token may still work.
  */
 export const VALID_SESSION_REUSE_MS = 400;
 
 /** Sessions found valid in the last VALID_SESSION_REUSE_MS, by what was checked; refusals are never kept. */
 export class RecentValidSessions {
   private readonly until = new Map<string, number>();
+  private generation = 0;
 
   constructor(
     private readonly reuseMs = VALID_SESSION_REUSE_MS,
@@ -68,11 +71,19 @@ export class RecentValidSessions {
     return false;
   }
 
+  /** Taken before a check: a check that began before a clear() read what the clear was for. */
+  mark(): number {
+    return this.generation;
+  }
+
   clear(): void {
+    this.generation += 1;
     this.until.clear();
   }
 
-  add(key: string): void {
+  /** Keeps a session found valid by a check that began at `mark`, unless a clear() came meanwhile. */
+  add(key: string, mark: number): void {
+    if (mark !== this.generation) return;
     // a burst of distinct sessions must not grow the map without bound: it starts over instead
     if (this.until.size >= this.limit) this.until.clear();
     this.until.set(key, this.now() + this.reuseMs);
@@ -83,7 +94,7 @@ export class RecentValidSessions {
  * Every service's own check of the caller (the gateway checks first): a request carrying a principal
  * is refused when that session has ended (401), and when it names an agency that does not exist (404),
  * so nothing is ever written for it. A session found valid is trusted for VALID_SESSION_REUSE_MS
- * without a Redis round trip, unless this process changed a session state meanwhile.
+ * without a Redis round trip, unless a session state changed meanwhile.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -93,7 +104,7 @@ export class SessionGuard implements CanActivate {
     private readonly sessions: SessionStates,
     private readonly reflector: Reflector,
   ) {
-    // the service's own change of a user or an agency (the owner's) holds in its next check already
+    // a change of a user or an agency, this service's own or announced by another, holds in its next check already
     sessions.onChange(() => this.recent.clear());
   }
 
@@ -112,8 +123,9 @@ export class SessionGuard implements CanActivate {
     };
     const key = JSON.stringify([session.userId, session.tenantId, session.sessionVersion, session.targetTenantId ?? null]);
     if (this.recent.has(key)) return true;
+    const mark = this.recent.mark();
     const verdict = await this.sessions.check(session);
-    if (verdict === 'valid') this.recent.add(key);
+    if (verdict === 'valid') this.recent.add(key, mark);
     if (verdict === 'ended') throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
     if (verdict === 'tenant-not-found') throw appError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
     return true;
@@ -156,9 +168,12 @@ export class SessionStateModule {
           : { provide: TENANT_STATE_SOURCE, useFactory: (rpc: RpcClient) => new RpcTenantStates(rpc), inject: [RpcClient] },
         {
           provide: SessionStates,
-          useFactory: (redis: Redis, users: UserStateSource, tenants: TenantStateSource) =>
-            new SessionStates(redis, options.keyPrefix, users, tenants, options.timeZone),
-          inject: [SESSION_REDIS, USER_STATE_SOURCE, TENANT_STATE_SOURCE],
+          useFactory: async (redis: Redis, users: UserStateSource, tenants: TenantStateSource, rpc?: RpcClient) => {
+            const states = new SessionStates(redis, options.keyPrefix, users, tenants, options.timeZone, rpc && new NatsSessionChangeSignal(rpc));
+            await states.listenForChanges();
+            return states;
+          },
+          inject: [SESSION_REDIS, USER_STATE_SOURCE, TENANT_STATE_SOURCE, { token: RpcClient, optional: true }],
         },
         SessionGuard,
         SessionRedisLifecycle,

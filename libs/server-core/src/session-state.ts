@@ -1,4 +1,5 @@
 import {
+  SESSIONS_CHANGED_SUBJECT,
   SESSIONS_TENANT_STATE,
   SESSIONS_USER_STATE,
   tenantAllowsLogin,
@@ -120,6 +121,28 @@ export type SessionVerdict = 'valid' | 'ended' | 'tenant-not-found';
 
 const isId = (value: unknown): value is string => typeof value === 'string' && isUUID(value);
 
+/**
+ * How processes tell each other that a session state changed: `announce` returns once every listener
+ * will hear it before anything the announcer sends later (its reply to the change included).
+ */
+export interface SessionChangeSignal {
+  announce(): Promise<void>;
+  listen(listener: () => void): Promise<void>;
+}
+
+/** The signal over NATS, on the connection of the process's RPC client (see RpcClient.announce). */
+export class NatsSessionChangeSignal implements SessionChangeSignal {
+  constructor(private readonly rpc: Pick<RpcClient, 'announce' | 'listen'>) {}
+
+  announce(): Promise<void> {
+    return this.rpc.announce(SESSIONS_CHANGED_SUBJECT);
+  }
+
+  listen(listener: () => void): Promise<void> {
+    return this.rpc.listen(SESSIONS_CHANGED_SUBJECT, listener);
+  }
+}
+
 export class SessionStates {
   private readonly keys: ReturnType<typeof sessionKeys>;
   private todayCache = { date: '', until: 0 };
@@ -131,8 +154,14 @@ export class SessionStates {
     private readonly users: UserStateSource,
     private readonly tenants: TenantStateSource,
     private readonly timeZone: string,
+    private readonly signal?: SessionChangeSignal,
   ) {
     this.keys = sessionKeys(keyPrefix);
+  }
+
+  /** Hears the changes other processes announce (the listeners of onChange are called for them too). */
+  async listenForChanges(): Promise<void> {
+    await this.signal?.listen(() => this.changed());
   }
 
   /**
@@ -163,8 +192,9 @@ export class SessionStates {
   }
 
   /**
-   * Calls `listener` whenever this process writes or drops a state: what it trusts from earlier checks
-   * must then go, so that its own changes take effect in its own checks at once.
+   * Calls `listener` whenever this process writes or drops a state, or hears of another process doing
+   * so (listenForChanges): what it trusts from earlier checks must then go, so that a change takes
+   * effect in its checks at once.
    */
   onChange(listener: () => void): void {
     this.changeListeners.push(listener);
@@ -178,11 +208,30 @@ export class SessionStates {
   async publishUser(userId: string, state: UserSessionState): Promise<void> {
     this.changed();
     await raiseSessionState(this.redis, this.keys.user(userId), encodeUserState(state));
+    await this.announceChange();
   }
 
   async publishTenant(tenantId: string, state: TenantSessionState): Promise<void> {
     this.changed();
     await raiseSessionState(this.redis, this.keys.tenant(tenantId), encodeTenantState(state));
+    await this.announceChange();
+  }
+
+  /**
+   * Stores a user's state that did not change (a sign-in, a cache fill): nothing trusted is wrong, so
+   * nobody is told.
+   */
+  async rememberUser(userId: string, state: UserSessionState): Promise<void> {
+    await raiseSessionState(this.redis, this.keys.user(userId), encodeUserState(state));
+  }
+
+  /**
+   * Tells every process that a state changed (after this process wrote it to Redis), before the change
+   * is answered; a lost announcement costs at most the time a check is trusted (VALID_SESSION_REUSE_MS).
+   */
+  async announceChange(): Promise<void> {
+    this.changed();
+    await this.signal?.announce().catch(() => undefined);
   }
 
   /**
@@ -193,19 +242,20 @@ export class SessionStates {
     const keys = [...(ids.users ?? []).map(this.keys.user), ...(ids.tenants ?? []).map(this.keys.tenant)];
     this.changed();
     if (keys.length > 0) await withRedis(() => this.redis.del(keys));
+    await this.announceChange();
   }
 
   private async userState(userId: string, cached: UserSessionState | null): Promise<UserSessionState> {
     if (cached) return cached;
     const state = await this.users.userState(userId);
-    await this.publishUser(userId, state).catch(() => undefined);
+    await this.rememberUser(userId, state).catch(() => undefined);
     return state;
   }
 
   private async tenantState(tenantId: string, cached: TenantSessionState | null): Promise<TenantSessionState> {
     if (cached) return cached;
     const state = await this.tenants.tenantState(tenantId);
-    await this.publishTenant(tenantId, state).catch(() => undefined);
+    await raiseSessionState(this.redis, this.keys.tenant(tenantId), encodeTenantState(state)).catch(() => undefined);
     return state;
   }
 

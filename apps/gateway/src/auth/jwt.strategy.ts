@@ -1,7 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ROLES as ALL_ROLES, SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE, TokenClaims } from '@quotebook/contracts';
-import { SessionStates } from '@quotebook/server-core';
+import { RecentValidSessions, SessionStates } from '@quotebook/server-core';
 import type { Request } from 'express';
 import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -19,6 +19,8 @@ export const JWT_SECRET = Symbol('JWT_SECRET');
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
+  private readonly recent = new RecentValidSessions();
+
   constructor(
     @Inject(JWT_SECRET) secret: string,
     private readonly sessions: SessionStates,
@@ -33,6 +35,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       ignoreExpiration: false,
       passReqToCallback: true,
     });
+    sessions.onChange(() => this.recent.clear());
   }
 
   async validate(request: Request, claims: TokenClaims): Promise<AuthenticatedPrincipal> {
@@ -46,15 +49,19 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       throw new UnauthorizedException('Invalid token');
     }
     const tenantId = claims.tenantId ?? null;
-    const verdict = await this.sessions.check({
-      userId: claims.sub,
-      tenantId,
-      sessionVersion: claims.sv,
-      tokenId: claims.jti,
-      targetTenantId: request.params?.['tenantId'],
-    });
-    if (verdict === 'ended') throw httpError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
-    if (verdict === 'tenant-not-found') throw httpError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
+    const session = { userId: claims.sub, tenantId, sessionVersion: claims.sv, tokenId: claims.jti, targetTenantId: request.params?.['tenantId'] };
+    const key = JSON.stringify([session.userId, tenantId, session.sessionVersion, session.tokenId, session.targetTenantId ?? null]);
+    if (!this.recent.has(key)) {
+      const mark = this.recent.mark();
+      const verdict = await this.sessions.check(session);
+      if (verdict === 'valid') this.recent.add(key, mark);
+      else this.refuse(verdict);
+    }
     return { userId: claims.sub, role: claims.role, tenantId, sessionVersion: claims.sv, jti: claims.jti, exp: claims.exp };
+  }
+
+  private refuse(verdict: 'ended' | 'tenant-not-found'): never {
+    if (verdict === 'ended') throw httpError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
+    throw httpError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
   }
 }

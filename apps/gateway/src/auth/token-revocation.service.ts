@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sessionKeys, withRedis } from '@quotebook/server-core';
+import { sessionKeys, SessionStates, withRedis } from '@quotebook/server-core';
 import type Redis from 'ioredis';
 import { REDIS, REDIS_KEY_PREFIX } from '../common/redis';
 
@@ -14,6 +14,7 @@ export class TokenRevocationService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_KEY_PREFIX) prefix: string,
+    private readonly sessions: SessionStates,
   ) {
     this.keys = sessionKeys(prefix);
   }
@@ -21,5 +22,7 @@ export class TokenRevocationService {
   async revoke(jti: string, expiresAtSeconds: number): Promise<void> {
     const ttl = Math.max(1, expiresAtSeconds - Math.floor(Date.now() / 1000));
     await withRedis(() => this.redis.set(this.keys.revokedToken(jti), '1', 'EX', ttl));
+    // every gateway trusting the token's session without asking Redis drops it before logout answers
+    await this.sessions.announceChange();
   }
 }

@@ -47,6 +47,8 @@ export class UserSessions {
 
   /** At sign-in, so that the token's first requests find the state in Redis. */
   async remember(user: Pick<User, 'id' | 'sessionVersion'>): Promise<void> {
-    await this.publish([{ userId: user.id, state: { version: user.sessionVersion } }]);
+    await this.sessions
+      .rememberUser(user.id, { version: user.sessionVersion })
+      .catch((error: unknown) => this.logger.error(`Session state of user ${user.id} not stored: ${error instanceof Error ? error.message : error}`));
   }
 }
