@@ -16,12 +16,17 @@ import { serveSpa, serveUploads } from './web/spa';
 
 export const BODY_LIMIT = '1mb';
 
-/** Express, except that an answer that is JSON text already goes out as it is. */
+/** Express, except that an answer that is JSON already goes out as its bytes are. */
 class GatewayHttpAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (!(body instanceof JsonText)) return super.reply(response, body, statusCode);
     if (statusCode) response.status(statusCode);
-    return response.type('application/json').send(body.text);
+    response.type('application/json').setHeader('Content-Length', body.byteLength);
+    // the parts go out in one write (corked), none of them copied into one body first
+    response.cork();
+    for (const part of body.parts) response.write(part);
+    response.uncork();
+    return response.end();
   }
 }
 

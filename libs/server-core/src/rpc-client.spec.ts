@@ -1,23 +1,25 @@
 import { listPageOfReply } from './rpc-client';
 
 /** A reply as the services' NATS server writes it. */
-const reply = (packet: object) => JSON.stringify({ ...packet, isDisposed: true, id: '7' });
+const reply = (packet: object) => Buffer.from(JSON.stringify({ ...packet, isDisposed: true, id: '7' }));
+/** What a page holds, with its items as text. */
+const read = ({ itemsJson, ...page }: ReturnType<typeof listPageOfReply>) => ({ ...page, itemsJson: itemsJson.toString('utf8') });
 
 describe(listPageOfReply.name, () => {
   it('cuts the items out as the service wrote them and reads the cursors', () => {
-    const items = [{ id: 'a', text: 'brackets ], quotes "],"nextCursor":1 and \\\\ inside' }, { id: 'b', list: [1, [2]] }];
-    const sut = listPageOfReply(reply({ response: { items, nextCursor: 2, pageStarts: [2, 5] } }));
+    const items = [{ id: 'a', text: 'brackets ], quotes "],"nextCursor":1 and \\\\ inside, città 🏛️' }, { id: 'b', list: [1, [2]] }];
+    const sut = read(listPageOfReply(reply({ response: { items, nextCursor: 2, pageStarts: [2, 5] } })));
     expect(sut).toEqual({ itemsJson: JSON.stringify(items), nextCursor: 2, pageStarts: [2, 5] });
     expect(JSON.parse(sut.itemsJson)).toEqual(items);
   });
 
   it('reads the number of matches a first page carries', () => {
-    const sut = listPageOfReply(reply({ response: { items: [{ id: 'a' }], nextCursor: 1, total: 42 } }));
+    const sut = read(listPageOfReply(reply({ response: { items: [{ id: 'a' }], nextCursor: 1, total: 42 } })));
     expect(sut).toEqual({ itemsJson: '[{"id":"a"}]', nextCursor: 1, total: 42 });
   });
 
   it('reads a last page and an empty one', () => {
-    expect(listPageOfReply(reply({ response: { items: [], nextCursor: null } }))).toEqual({ itemsJson: '[]', nextCursor: null });
+    expect(read(listPageOfReply(reply({ response: { items: [], nextCursor: null } })))).toEqual({ itemsJson: '[]', nextCursor: null });
   });
 
   it('throws the error a service answered', () => {
@@ -26,7 +28,7 @@ describe(listPageOfReply.name, () => {
   });
 
   it('parses a page laid out otherwise whole', () => {
-    const sut = listPageOfReply(JSON.stringify({ id: '7', response: { nextCursor: null, items: [{ id: 'a' }] } }));
+    const sut = read(listPageOfReply(Buffer.from(JSON.stringify({ id: '7', response: { nextCursor: null, items: [{ id: 'a' }] } }))));
     expect(sut).toEqual({ itemsJson: '[{"id":"a"}]', nextCursor: null });
   });
 });

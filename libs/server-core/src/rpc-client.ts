@@ -15,10 +15,10 @@ interface ReplyPacket<Res> {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A list page whose items are still the JSON text the service wrote (an array). */
+/** A list page whose items are still the JSON the service wrote (an array), as UTF-8 bytes. */
 export interface JsonListPage<T> {
-  /** the items as a JSON array; its element type is T */
-  itemsJson: string;
+  /** the items as a JSON array in UTF-8, never decoded; its element type is T */
+  itemsJson: Buffer;
   nextCursor: number | null;
   pageStarts?: number[];
   /** on a first page of a list that counts its matches (the quote list), how many there are */
@@ -28,24 +28,26 @@ export interface JsonListPage<T> {
 }
 
 /** Where a list page's items begin and end in the service's reply: {"response":{"items":[…],"nextCursor":…}…}. */
-const ITEMS_OPEN = '{"response":{"items":[';
-const ITEMS_CLOSE = '],"nextCursor":';
+const ITEMS_OPEN = Buffer.from('{"response":{"items":[');
+const ITEMS_CLOSE = Buffer.from('],"nextCursor":');
 
 /**
- * A list page from the reply's text without parsing its items: the reply with its items left out is
- * parsed (it holds the cursors, or the error), the items are cut out as they are. A JSON string holds
- * no unescaped quote, so the last `],"nextCursor":` is where the page's own items end. Any other
- * layout is parsed whole.
+ * A list page from the reply's bytes without decoding its items: the reply with its items left out is
+ * parsed (it holds the cursors, or the error), the items are cut out as they are, still UTF-8. A JSON
+ * string holds no unescaped quote, so the last `],"nextCursor":` is where the page's own items end
+ * (in UTF-8 no byte of a multi-byte character is ASCII). Any other layout is parsed whole.
  */
-export function listPageOfReply<T>(text: string): JsonListPage<T> {
+export function listPageOfReply<T>(reply: Uint8Array): JsonListPage<T> {
+  const bytes = Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength);
   const open = ITEMS_OPEN.length - 1;
-  const close = text.lastIndexOf(ITEMS_CLOSE);
-  if (text.startsWith(ITEMS_OPEN) && close >= open) {
-    const rest = JSON.parse(`${text.slice(0, open)}[]${text.slice(close + 1)}`) as ReplyPacket<ListPage<T>>;
-    return { ...cursorsOf(rest), itemsJson: text.slice(open, close + 1) };
+  const close = bytes.lastIndexOf(ITEMS_CLOSE);
+  if (close >= open && bytes.subarray(0, ITEMS_OPEN.length).equals(ITEMS_OPEN)) {
+    const rest = JSON.parse(`${bytes.toString('utf8', 0, open)}[]${bytes.toString('utf8', close + 1)}`) as ReplyPacket<ListPage<T>>;
+    // a view, not a copy: the bus reads each message into memory of its own, never reused
+    return { ...cursorsOf(rest), itemsJson: bytes.subarray(open, close + 1) };
   }
-  const reply = JSON.parse(text) as ReplyPacket<ListPage<T>>;
-  return { ...cursorsOf(reply), itemsJson: JSON.stringify(reply.response?.items ?? []) };
+  const whole = JSON.parse(bytes.toString('utf8')) as ReplyPacket<ListPage<T>>;
+  return { ...cursorsOf(whole), itemsJson: Buffer.from(JSON.stringify(whole.response?.items ?? [])) };
 }
 
 function cursorsOf<T>(reply: ReplyPacket<ListPage<T> & { total?: unknown }>): Omit<JsonListPage<T>, 'itemsJson'> {
@@ -83,7 +85,7 @@ class BusFailure extends Error {
 
 /** A request waiting for its reply on the client's inbox. */
 interface PendingReply {
-  resolve(text: string): void;
+  resolve(reply: Uint8Array): void;
   reject(error: unknown): void;
   timer: NodeJS.Timeout;
 }
@@ -107,7 +109,7 @@ export class RpcClient implements OnApplicationShutdown {
   /** The service's response, or its AppError. */
   async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, timeoutMs = this.options.timeoutMs): Promise<Res> {
     try {
-      const reply = JSON.parse(await this.replyText(pattern.subject, request, timeoutMs)) as ReplyPacket<Res>;
+      const reply = JSON.parse(decoder.decode(await this.replyBytes(pattern.subject, request, timeoutMs))) as ReplyPacket<Res>;
       if (reply.err !== undefined && reply.err !== null) throw reply.err;
       return reply.response as Res;
     } catch (error) {
@@ -121,7 +123,7 @@ export class RpcClient implements OnApplicationShutdown {
    */
   async sendListPage<Req, T>(pattern: RpcPattern<Req, ListPage<T>>, request: Req, timeoutMs = this.options.timeoutMs): Promise<JsonListPage<T>> {
     try {
-      return listPageOfReply<T>(await this.replyText(pattern.subject, request, timeoutMs));
+      return listPageOfReply<T>(await this.replyBytes(pattern.subject, request, timeoutMs));
     } catch (error) {
       throw new RpcException(this.describeFailure(error, pattern.subject, timeoutMs));
     }
@@ -133,12 +135,12 @@ export class RpcClient implements OnApplicationShutdown {
    * (nats' own request() makes, and throws away, an Error with its stack for every answered request.)
    * The packet format is the services' NATS server's: { pattern, data, id } out, { response | err } back.
    */
-  private async replyText(subject: string, request: unknown, timeoutMs: number): Promise<string> {
+  private async replyBytes(subject: string, request: unknown, timeoutMs: number): Promise<Uint8Array> {
     const { connection, inbox } = await this.connected();
     this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
     const id = String(this.nextId);
     const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id }));
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new BusFailure('TIMEOUT'));
@@ -162,7 +164,7 @@ export class RpcClient implements OnApplicationShutdown {
     this.pending.delete(id);
     clearTimeout(waiting.timer);
     if (message.headers?.hasError && message.headers.code === 503) waiting.reject(new BusFailure('503'));
-    else waiting.resolve(decoder.decode(message.data));
+    else waiting.resolve(message.data);
   }
 
   /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */

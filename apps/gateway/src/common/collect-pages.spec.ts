@@ -76,10 +76,10 @@ describe('collectPages with the starts of the pages known from the first', () =>
 
 describe('collectPagesAsJson', () => {
   it('joins the pages’ JSON items into one array, skipping empty pages, in order', async () => {
-    const pages: Record<number, { itemsJson: string; nextCursor: number | null; pageStarts?: number[] }> = {
-      0: { itemsJson: '[{"n":0},{"n":1}]', nextCursor: 2, pageStarts: [2, 3] },
-      2: { itemsJson: '[]', nextCursor: 3 },
-      3: { itemsJson: '[{"n":"]"}]', nextCursor: null },
+    const pages: Record<number, { itemsJson: Buffer; nextCursor: number | null; pageStarts?: number[] }> = {
+      0: { itemsJson: Buffer.from('[{"n":0},{"n":1}]'), nextCursor: 2, pageStarts: [2, 3] },
+      2: { itemsJson: Buffer.from('[]'), nextCursor: 3 },
+      3: { itemsJson: Buffer.from('[{"n":"]"}]'), nextCursor: null },
     };
     const sut = await collectPagesAsJson(async ({ cursor = 0 }) => pages[cursor]);
     expect(sut).toBeInstanceOf(JsonText);
@@ -87,7 +87,7 @@ describe('collectPagesAsJson', () => {
   });
 
   it('answers an empty list as []', async () => {
-    expect((await collectPagesAsJson(async () => ({ itemsJson: '[]', nextCursor: null }))).text).toBe('[]');
+    expect((await collectPagesAsJson(async () => ({ itemsJson: Buffer.from('[]'), nextCursor: null }))).text).toBe('[]');
   });
 });
 
@@ -99,7 +99,7 @@ describe('collectCountedPagesAsJson over a window of the list', () => {
     return async ({ cursor = 0, until }: { cursor?: number; until?: number }) => {
       asked.push(until === undefined ? { cursor } : { cursor, until });
       const end = Math.min(cursor + 3, until ?? rows.length, rows.length);
-      const itemsJson = JSON.stringify(rows.slice(cursor, end));
+      const itemsJson = Buffer.from(JSON.stringify(rows.slice(cursor, end)));
       const nextCursor = end < rows.length ? end : null;
       if (cursor !== firstCursor) return { itemsJson, nextCursor };
       const pageStarts = Array.from({ length: 6 }, (_, index) => end + 3 * index).filter((start) => start < rows.length);
@@ -127,18 +127,18 @@ describe('collectCountedPagesAsJson over a window of the list', () => {
   });
 
   it('answers [] for a window past the end, with the count', async () => {
-    const sut = await collectCountedPagesAsJson(async () => ({ itemsJson: '[]', nextCursor: null, total: 4 }), { start: 40, end: 50 });
+    const sut = await collectCountedPagesAsJson(async () => ({ itemsJson: Buffer.from('[]'), nextCursor: null, total: 4 }), { start: 40, end: 50 });
     expect(sut).toEqual({ items: expect.any(JsonText), total: 4 });
     expect(sut.items.text).toBe('[]');
   });
 
   it('leaves the count out when the service gives none', async () => {
-    const sut = await collectCountedPagesAsJson(async () => ({ itemsJson: '[1]', nextCursor: null }));
+    const sut = await collectCountedPagesAsJson(async () => ({ itemsJson: Buffer.from('[1]'), nextCursor: null }));
     expect(sut.total).toBeUndefined();
   });
 
   it('fails with a 502 when a page runs past the end it was given', async () => {
-    const failure = collectPagesAsJson(async () => ({ itemsJson: '[1,2,3]', nextCursor: 3 }), { start: 0, end: 2 });
+    const failure = collectPagesAsJson(async () => ({ itemsJson: Buffer.from('[1,2,3]'), nextCursor: 3 }), { start: 0, end: 2 });
     await expect(failure).rejects.toMatchObject({ error: { statusCode: 502 } });
   });
 });

@@ -16,6 +16,7 @@ export interface PageWindow {
 }
 
 const WHOLE_LIST: PageWindow = { start: 0 };
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text));
 
 /**
  * The whole list, asked page by page over NATS (each page bounded by bytes, as one message is at most
@@ -29,7 +30,7 @@ export async function collectPages<T>(fetchPage: (page: ListPageRequest) => Prom
 }
 
 /**
- * The same walk over pages whose items are JSON text: the list (or its `window`) as one JSON array,
+ * The same walk over pages whose items are JSON (UTF-8): the list (or its `window`) as one JSON array,
  * the items passed on as the service wrote them.
  */
 export async function collectPagesAsJson<T>(
@@ -51,8 +52,9 @@ export async function collectCountedPagesAsJson<T>(
   window: PageWindow = WHOLE_LIST,
 ): Promise<CountedJsonList<T>> {
   const pages = await allPages(fetchPage, window);
-  const parts = pages.map((page) => page.itemsJson.slice(1, -1)).filter((part) => part.length > 0);
-  const items = new JsonText<T[]>(`[${parts.join(',')}]`);
+  // the pages' arrays joined into one, byte for byte: the items are never decoded
+  const parts = pages.map((page) => page.itemsJson.subarray(1, -1)).filter((part) => part.length > 0);
+  const items = new JsonText<T[]>([OPEN, ...parts.flatMap((part, index) => (index === 0 ? [part] : [COMMA, part])), CLOSE]);
   return pages[0].total === undefined ? { items } : { items, total: pages[0].total };
 }
 
