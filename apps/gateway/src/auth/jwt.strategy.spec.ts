@@ -1,10 +1,11 @@
+import type { TokenClaims } from '@quotebook/contracts';
 import type { SessionStates } from '@quotebook/server-core';
 import type { Request } from 'express';
 import { JwtStrategy } from './jwt.strategy';
 
 describe(JwtStrategy.name, () => {
   const tenantId = '0b7e4c1e-3f5a-4e7b-8c9d-1a2b3c4d5e6f';
-  const claims = { sub: '6f1c2a47-8d2b-4a53-9a53-2f0c4d5e6a71', role: 'tenant_admin', tenantId, sv: 1, jti: 'token-1', exp: 4_102_444_800 };
+  const claims: TokenClaims = { sub: '6f1c2a47-8d2b-4a53-9a53-2f0c4d5e6a71', role: 'tenant_admin', tenantId, sv: 1, jti: 'token-1', exp: 4_102_444_800 };
   const request = (pathTenant = tenantId) => ({ params: { tenantId: pathTenant } }) as unknown as Request;
 
   function strategyAnswering(...verdicts: Array<'valid' | 'ended'>) {

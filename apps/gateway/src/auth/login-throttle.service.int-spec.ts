@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
-import { sessionKeys } from '@quotebook/server-core';
-import { TEST_REDIS_URL } from '@quotebook/testing';
+import { NatsSessionChangeSignal, RpcClient, sessionKeys, SessionStates } from '@quotebook/server-core';
+import { TEST_NATS_URL, TEST_REDIS_URL } from '@quotebook/testing';
 import { ForgotPasswordThrottleService, TooManyResetRequestsException } from './forgot-password-throttle.service';
 import { LoginThrottleLimits, LoginThrottleService, TooManyLoginAttemptsException } from './login-throttle.service';
 import { TokenRevocationService } from './token-revocation.service';
@@ -129,11 +129,21 @@ describe(ForgotPasswordThrottleService.name, () => {
 
 describe(TokenRevocationService.name, () => {
   const redis = new Redis(TEST_REDIS_URL);
-  afterAll(() => redis.quit());
+  const prefix = process.env['REDIS_KEY_PREFIX']!;
+  // two processes' session states on the real bus: this gateway's, and another one listening
+  const rpcs = [new RpcClient({ natsUrl: TEST_NATS_URL, timeoutMs: 2000 }), new RpcClient({ natsUrl: TEST_NATS_URL, timeoutMs: 2000 })];
+  const unused = { userState: () => Promise.reject(new Error('not asked')), tenantState: () => Promise.reject(new Error('not asked')) };
+  const [own, other] = rpcs.map((rpc) => new SessionStates(redis, prefix, unused, unused, 'Europe/Rome', new NatsSessionChangeSignal(rpc)));
+  afterAll(async () => {
+    await Promise.all(rpcs.map((rpc) => rpc.onApplicationShutdown()));
+    await redis.quit();
+  });
 
-  it('remembers a revoked token until its expiry, under the key the session check reads', async () => {
-    const sut = new TokenRevocationService(redis, process.env['REDIS_KEY_PREFIX']!);
-    const key = sessionKeys(process.env['REDIS_KEY_PREFIX']!).revokedToken('jti-1');
+  it('remembers a revoked token until its expiry, under the key the session check reads, and announces it', async () => {
+    await other.listenForChanges();
+    const heard = new Promise<void>((resolve) => other.onChange(resolve));
+    const sut = new TokenRevocationService(redis, prefix, own);
+    const key = sessionKeys(prefix).revokedToken('jti-1');
     const exp = Math.floor(Date.now() / 1000) + 120;
     expect(await redis.exists(key)).toBe(0);
     await sut.revoke('jti-1', exp);
@@ -141,5 +151,7 @@ describe(TokenRevocationService.name, () => {
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(100);
     expect(ttl).toBeLessThanOrEqual(120);
+    // another gateway drops what it trusted
+    await expect(heard).resolves.toBeUndefined();
   });
 });

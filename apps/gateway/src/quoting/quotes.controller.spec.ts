@@ -23,7 +23,7 @@ function quoteList(size: number) {
     const cursor = request.cursor ?? 0;
     const end = Math.min(cursor + 3, request.until ?? size, size);
     const page: JsonListPage<unknown> = {
-      itemsJson: JSON.stringify(Array.from({ length: end - cursor }, (_, index) => ({ n: cursor + index }))),
+      itemsJson: Buffer.from(JSON.stringify(Array.from({ length: end - cursor }, (_, index) => ({ n: cursor + index })))),
       nextCursor: end < size ? end : null,
     };
     return cursor === ((request['offset'] as number | undefined) ?? 0) ? { ...page, total: size } : page;
