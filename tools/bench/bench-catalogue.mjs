@@ -1,8 +1,12 @@
 // The catalogue's part of `npm run bench` (see bench.mjs): the products list, a small list and the
 // small list's throughput, each against a direct-SQL baseline of the catalogue's queries.
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import pg from 'pg';
-import { alternate, column, PAIR_HEADER, pairLine, ms, ratios, throughput } from './bench-kit.mjs';
+import { startFloor } from './bench-floor.mjs';
+import { alternate, column, PAIR_HEADER, pairLine, ms, ratios, ROOT, throughput } from './bench-kit.mjs';
+
+const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
 export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -122,6 +126,8 @@ function directSql(databaseUrl, tenantId) {
 }
 
 /**
+ * Also printed, without a budget: the small list through the bare hops (bench-floor.mjs), what the
+ * machine charges for HTTP, NATS and one SQL message with no framework on the way.
  *   products list   GET /api/tenants/{id}/products    budget: gateway p95 ≤ 1.5 × baseline p95
  *   small list      GET /api/tenants/{id}/vat-rates   budget: gateway p50 ≤ baseline p50 + 1.5 ms
  *   throughput      the small list at 8 concurrent clients through the gateway: ≥ 1,200 requests/s
@@ -134,6 +140,7 @@ export async function benchCatalogue(stacks) {
     small: () => stack.client.get(`/api/tenants/${stack.tenant.id}/vat-rates`),
   }));
   const baseline = directSql(stacks[0].databaseUrl, stacks[0].tenant.id);
+  const floor = await startFloor(stacks[0].databaseUrl, stacks[0].tenant.id, await freePort());
   try {
     // the baseline reads this checkout's database: its list must be the very JSON value this stack
     // answers; a compared stack has rows of its own (other ids), so only their number is compared
@@ -146,18 +153,23 @@ export async function benchCatalogue(stacks) {
         throw new Error(`${stack.label}: item ${differs} of the products list differs from the baseline's:\n${JSON.stringify(listed[differs])}\n${JSON.stringify(expected[differs])}`);
       }
     }
+    if ((await floor.small()) !== (await baseline.small())) throw new Error('the bare hops answer other VAT rates than the baseline');
     const all = [baseline, ...targets];
+    // the small list also through the bare hops, last
+    const smallTargets = [...all, floor];
     // warm-up: connections, JIT, caches
     for (const target of all) {
       for (let i = 0; i < 3; i += 1) await target.products();
+    }
+    for (const target of smallTargets) {
       for (let i = 0; i < 100; i += 1) await target.small();
     }
 
     const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH);
-    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH);
-    const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
+    const small = await alternate(smallTargets, (target) => target.small(), ROUNDS, SMALL_BATCH);
+    const perSecond = smallTargets.map(() => ({ done: 0, seconds: 0 }));
     for (let round = 0; round < 3; round += 1) {
-      for (const [index, target] of all.entries()) {
+      for (const [index, target] of smallTargets.entries()) {
         const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / 3, CONCURRENCY);
         perSecond[index].done += done;
         perSecond[index].seconds += seconds;
@@ -180,6 +192,11 @@ export async function benchCatalogue(stacks) {
           `${column(`${rate[0].toFixed(0)} req/s`, 14)}`,
       );
     }
+    const bare = smallTargets.length - 1;
+    lines.push(
+      pairLine(`small list, ${floor.label}`, small[bare], small[0], `p50 +${ms(small[bare].p50 - small[0].p50)} (${(small[bare].p50 / small[0].p50).toFixed(1)}x)`),
+      `${`bare hops, ${CONCURRENCY} concurrent clients`.padEnd(44)}${column(`${rate[bare].toFixed(0)} req/s`, 13)}`,
+    );
     const verdicts = [
       [`products list p95 ${(list[1].p95 / list[0].p95).toFixed(2)}x ≤ ${BUDGET.listP95Ratio}x`, list[1].p95 <= BUDGET.listP95Ratio * list[0].p95],
       [`small list p50 +${ms(small[1].p50 - small[0].p50)} ≤ +${BUDGET.smallP50OverMs} ms`, small[1].p50 - small[0].p50 <= BUDGET.smallP50OverMs],
@@ -187,6 +204,7 @@ export async function benchCatalogue(stacks) {
     ];
     return { lines, verdicts };
   } finally {
+    floor.stop();
     await baseline.stop().catch(() => undefined);
   }
 }
