@@ -203,6 +203,9 @@ describe(withTenant.name, () => {
         );
       expect(await messagesOf(read)).toBe(1);
       expect(await read()).toEqual([[{ body: 'a-1' }], [{ n: 2 }], []]);
+      // a statement ending in a line comment does not swallow the next one
+      const commented = readTenant(sut, tenantA, (manager) => Promise.all([manager.query('SELECT 1 AS one -- the first'), manager.query('SELECT 2 AS two')]));
+      expect(await commented).toEqual([[{ one: 1 }], [{ two: 2 }]]);
       // one failing statement fails the message: every query of it is refused, none is answered half
       const failing = readTenant(sut, tenantA, (manager) =>
         Promise.allSettled([manager.query('SELECT 1 AS one'), manager.query('SELECT 1 / 0')]),

@@ -52,6 +52,9 @@ async function onConnection<T>(dataSource: DataSource, sending: (direct: Send) =
   }
 }
 
+/** Statements as one simple-protocol message; the line break first ends a statement's closing line comment. */
+const inOneMessage = (statements: readonly string[]) => statements.join('\n;\n');
+
 /** Results of a simple-protocol message of several statements: one per statement. */
 function resultsOf(reply: unknown, statements: number): unknown[] {
   const results = Array.isArray(reply) ? reply : [reply];
@@ -80,7 +83,7 @@ export async function withTenant<T>(
       if (opened) return direct(text, values);
       opened = true;
       const statement = inlineParameters(text, values ?? []);
-      return direct([...opening, statement].join(';\n')).then((reply) => resultsOf(reply, opening.length + 1)[opening.length]);
+      return direct(inOneMessage([...opening, statement])).then((reply) => resultsOf(reply, opening.length + 1)[opening.length]);
     };
   };
   return onConnection(dataSource, sending, async (runner) => {
@@ -122,7 +125,7 @@ export async function readTenant<T>(
     const flush = () => {
       const queued = batch ?? [];
       batch = null;
-      direct([...lead, ...queued.map((query) => query.statement)].join(';\n'))
+      direct(inOneMessage([...lead, ...queued.map((query) => query.statement)]))
         .then((reply) => resultsOf(reply, lead.length + queued.length).slice(lead.length))
         .then(
           (results) => queued.forEach((query, index) => query.resolve(results[index])),
