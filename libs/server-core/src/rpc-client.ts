@@ -214,11 +214,14 @@ export class RpcClient implements OnApplicationShutdown {
   /**
    * Publishes an empty message on `subject` and returns once the NATS server has it (a flush): a
    * subscriber receives it before any message this process sends afterwards, its replies included.
+   * A bus that does not confirm within `waitMs` is not waited for longer (the announcement may be lost).
    */
-  async announce(subject: string): Promise<void> {
+  async announce(subject: string, waitMs = 1000): Promise<void> {
     const { connection } = await this.connected();
     connection.publish(subject);
-    await connection.flush();
+    let timer: NodeJS.Timeout | undefined;
+    const given = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([connection.flush(), given]).finally(() => clearTimeout(timer));
   }
 
   /**
