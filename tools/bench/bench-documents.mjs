@@ -76,29 +76,32 @@ function gatewayDocuments(stack, layoutId) {
 
 /**
  * The bare baseline: one warm browser in this process, JavaScript off; each document in a fresh context
- * and page of its own (as the renderer keeps documents apart), opened before the document's turn so that,
- * like gotenberg-dev's page opened ahead of time, only setContent and page.pdf() are timed.
+ * and page of its own, opened before the document's turn and closed after it, so that only setContent
+ * and page.pdf() are timed.
  */
 async function bareChromium() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const openPage = async () => (await browser.newContext({ javaScriptEnabled: false })).newPage();
   let next = null;
+  let done = null;
   return {
-    /** Opens the next document's page (not timed). */
+    /** Closes the last document's page and opens the next one's (not timed). */
     async prepare() {
+      await done?.context().close();
+      done = null;
       next ??= await openPage();
     },
     async pdf(html) {
       const page = next ?? (await openPage());
       next = null;
-      try {
-        await page.setContent(html);
-        return await page.pdf(A4);
-      } finally {
-        await page.context().close();
-      }
+      done = page;
+      await page.setContent(html);
+      return page.pdf(A4);
     },
-    stop: () => browser.close(),
+    async stop() {
+      await done?.context().close();
+      await browser.close();
+    },
   };
 }
 
@@ -154,7 +157,7 @@ export async function benchDocuments(stacks) {
         if (!isPdf(await target.generate(quoteOf(index), 'pdf'))) throw new Error(`${stacks[index].label}: generate-document did not answer a PDF`);
       }
     }
-    for (const html of htmls.slice(-2)) if (!isPdf(await bare.pdf(html))) throw new Error('page.pdf() did not make a PDF');
+    for (const html of htmls.slice(-2)) if (!isPdf(await bare.prepare().then(() => bare.pdf(html)))) throw new Error('page.pdf() did not make a PDF');
 
     // PDF end to end against the bare page.pdf(), batches alternating; each request's HTML is new
     const logStart = stacks.map((stack) => ({ worker: logSize(stack, 'documents-worker'), gotenberg: logSize(stack, 'gotenberg-dev') }));
@@ -238,7 +241,7 @@ export async function benchDocuments(stacks) {
       lines.push(
         pairLine(`PDF end to end vs bare page.pdf()${tag}`, pdf[index], bareSummary, `p50 ${(pdf[index].p50 / bareSummary.p50).toFixed(2)}x, p95 ${(pdf[index].p95 / bareSummary.p95).toFixed(2)}x`),
         solo(`  of which the worker's job${tag}`, jobs, 'posting to gotenberg-dev and storing the file'),
-        solo(`  of which gotenberg-dev's conversion${tag}`, converted, 'load the document into a page opened ahead, then page.pdf()'),
+        solo(`  of which gotenberg-dev's conversion${tag}`, converted, 'load the document into a warm tab, then page.pdf()'),
         `${`PDFs, ${PDF_CLIENTS} concurrent clients${tag}`.padEnd(44)}${column(`${rates[index].toFixed(1)} PDF/s`, 13)}`,
         solo(`cached PDF (the same request again)${tag}`, cached[index]),
         solo(`Word file end to end${tag}`, word[index]),

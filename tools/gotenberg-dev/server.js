@@ -9,9 +9,10 @@
  *
  * The render is closed off the way a document render must be: JavaScript is off, and the page reaches
  * nothing but the files posted with it (every other request, remote or local, is aborted). One browser
- * is launched on first use and kept warm; each conversion gets a fresh context and page of its own,
- * opened ahead of time (a new page starts a renderer process, the slowest part of a conversion), so a
- * request only loads its document and prints it.
+ * is launched when the server starts and kept warm; as in Gotenberg, conversions run in tabs of one
+ * browser context, a tab reused by one conversion after another (opening a tab starts a renderer
+ * process, which costs more than a conversion), each document under a path of its own, so a request
+ * only loads its document and prints it.
  * Errors are answered as Gotenberg answers them: 400 with a plain-text reason for a bad form, 503 when
  * Chromium cannot start or the conversion exceeds its time.
  */
@@ -186,7 +187,7 @@ function createGotenbergServer(options = {}) {
           lastLaunchError = null;
           launched.on('disconnected', () => {
             browserPromise = null;
-            spares = [];
+            generationPromise = null;
           });
           log(`gotenberg-dev: Chromium started (${chromiumPath})`);
           return launched;
@@ -201,65 +202,129 @@ function createGotenbergServer(options = {}) {
   }
 
   /**
-   * A fresh context and page whose requests are answered from `slot.files` (set by the conversion that
-   * takes it) and from nothing else. Used by one conversion, then closed.
+   * The pages conversions run in, as Gotenberg runs them: tabs of one browser context, each page reused
+   * by one conversion after another (opening a page starts a renderer process, which costs more than a
+   * conversion). Nothing of a conversion reaches the next: its document is loaded under a path no other
+   * conversion has, the page answers only that conversion's files, and JavaScript, cookies set by
+   * scripts and service workers are off. Like Gotenberg's restart-after, the context is replaced after
+   * RESTART_AFTER conversions, once its pages are idle.
    */
-  async function openSlot() {
-    const context = await (await browser()).newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
-    const slot = { context, page: null, files: new Map() };
+  const IDLE_PAGES = 4;
+  const RESTART_AFTER = 100;
+  let generationPromise = null;
+
+  function newGeneration() {
+    const promise = browser()
+      .then((launched) => launched.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' }))
+      .then((context) => ({ context, idle: [], served: 0, busy: 0, retired: false }));
+    promise.catch(() => {
+      if (generationPromise === promise) generationPromise = null;
+    });
+    return promise;
+  }
+
+  function currentGeneration() {
+    generationPromise ??= newGeneration();
+    return generationPromise;
+  }
+
+  function closeIfDone(generation) {
+    if (generation.retired && generation.busy === 0) generation.context.close().catch(() => undefined);
+  }
+
+  /** A page of `generation` whose requests are answered from the files of the conversion it runs, and from nothing else. */
+  async function openPage(generation) {
+    const page = await generation.context.newPage();
+    const slot = { page, generation, prefix: null, files: null, media: null };
+    await page.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      const own = url.origin === DOCUMENT_ORIGIN && slot.prefix !== null && url.pathname.startsWith(slot.prefix);
+      const file = own ? slot.files.get(decodeURIComponent(url.pathname.slice(slot.prefix.length))) : undefined;
+      if (!file) return route.abort('blockedbyclient');
+      return route.fulfill({ status: 200, contentType: file.contentType, body: file.body });
+    });
+    return slot;
+  }
+
+  async function takeSlot() {
+    const generation = await currentGeneration();
+    generation.busy += 1;
+    generation.served += 1;
+    if (generation.served >= RESTART_AFTER) {
+      generation.retired = true;
+      generationPromise = null;
+    }
     try {
-      await context.route('**/*', (route) => {
-        const url = new URL(route.request().url());
-        const file = url.origin === DOCUMENT_ORIGIN ? slot.files.get(decodeURIComponent(url.pathname.slice(1))) : undefined;
-        if (!file) return route.abort('blockedbyclient');
-        return route.fulfill({ status: 200, contentType: file.contentType, body: file.body });
-      });
-      slot.page = await context.newPage();
-      return slot;
+      return generation.idle.pop() ?? (await openPage(generation));
     } catch (error) {
-      await context.close().catch(() => undefined);
+      generation.busy -= 1;
+      closeIfDone(generation);
       throw error;
     }
   }
 
-  /** Slots opened ahead of the conversions that will take them (one per conversion running at once, about). */
-  const SPARE_SLOTS = 2;
-  let spares = [];
-
-  function refillSpares() {
-    while (spares.length < SPARE_SLOTS) {
-      // a spare that could not be opened is dropped; the conversion that needs it opens its own
-      spares.push(openSlot().catch(() => null));
-    }
+  /** Back to its context's idle pages after a conversion that went well; closed after one that did not. */
+  function releaseSlot(slot, reusable) {
+    const { generation } = slot;
+    slot.prefix = null;
+    slot.files = null;
+    generation.busy -= 1;
+    if (reusable && !generation.retired && generation.idle.length < IDLE_PAGES && !slot.page.isClosed()) generation.idle.push(slot);
+    else slot.page.close().catch(() => undefined);
+    closeIfDone(generation);
   }
 
-  async function takeSlot() {
-    return (await spares.shift()) ?? openSlot();
+  /** Starts the browser and a page ahead of the first conversion (a failure shows on /health and in that conversion). */
+  function warmUp() {
+    currentGeneration()
+      .then(async (generation) => {
+        if (generation.idle.length === 0 && generation.busy === 0) generation.idle.push(await openPage(generation));
+      })
+      .catch(() => undefined);
   }
 
-  async function render(files, fields) {
+  async function render(files, fields, abandon) {
     const settings = pdfOptionsOf(fields);
     const slot = await takeSlot();
+    let reusable = false;
+    abandon.slot = slot;
     try {
+      slot.prefix = `/${randomUUID()}/`;
       slot.files = files;
       const { page } = slot;
-      await page.emulateMedia({ media: settings.media });
-      await page.goto(`${DOCUMENT_ORIGIN}/index.html`, { waitUntil: 'load', timeout: timeoutMs });
+      if (slot.media !== settings.media) {
+        await page.emulateMedia({ media: settings.media });
+        slot.media = settings.media;
+      }
+      await page.goto(`${DOCUMENT_ORIGIN}${slot.prefix}index.html`, { waitUntil: 'load', timeout: timeoutMs });
       if (settings.waitMs) await page.waitForTimeout(settings.waitMs);
-      return await page.pdf(settings.pdf);
+      const pdf = await page.pdf(settings.pdf);
+      reusable = !abandon.done;
+      return pdf;
     } finally {
-      await slot.context.close().catch(() => undefined);
-      // the next page is opened once this conversion is done, not while it still needs the CPU
-      refillSpares();
+      if (!abandon.released) {
+        abandon.released = true;
+        releaseSlot(slot, reusable);
+      }
     }
   }
 
-  function withTimeout(promise) {
+  /** A conversion within `timeoutMs`; past it, its page is closed (never reused) and the answer is a 503. */
+  function renderInTime(files, fields) {
+    // `released`: the conversion's page went back (or was closed), by the conversion or by its expiry
+    const abandon = { done: false, released: false, slot: null };
     let timer;
     const expired = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new UnavailableError(`the conversion took longer than ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => {
+        abandon.done = true;
+        if (abandon.slot && !abandon.released) {
+          abandon.released = true;
+          releaseSlot(abandon.slot, false);
+        }
+        reject(new UnavailableError(`the conversion took longer than ${timeoutMs} ms`));
+      }, timeoutMs);
     });
-    return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+    return Promise.race([render(files, fields, abandon), expired]).finally(() => clearTimeout(timer));
   }
 
   function answer(response, status, body, headers = {}) {
@@ -271,7 +336,7 @@ function createGotenbergServer(options = {}) {
     const { fields, files } = await parseForm(request.headers['content-type'], await readBody(request, maxBodyBytes));
     // a form field that is not valid is refused before Chromium is involved
     pdfOptionsOf(fields);
-    const pdf = await withTimeout(render(files, fields));
+    const pdf = await renderInTime(files, fields);
     const fileName = `${request.headers['gotenberg-output-filename'] ?? trace}.pdf`.replace(/["\r\n]/g, '');
     response.writeHead(200, {
       'content-type': 'application/pdf',
@@ -314,7 +379,10 @@ function createGotenbergServer(options = {}) {
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => resolve(server.address().port));
+        server.listen(port, host, () => {
+          warmUp();
+          resolve(server.address().port);
+        });
       });
     },
     async close() {
@@ -322,7 +390,7 @@ function createGotenbergServer(options = {}) {
       server.closeAllConnections?.();
       const running = browserPromise;
       browserPromise = null;
-      spares = [];
+      generationPromise = null;
       await running?.then((launched) => launched.close()).catch(() => undefined);
     },
   };

@@ -70,6 +70,36 @@ describe('documents-worker against gotenberg-dev', () => {
       expect(outside.hits).toEqual([]);
     });
 
+    it('keeps conversions apart: a file posted with one is not there for the next, nor for one running beside it', async () => {
+      const sut = new GotenbergPdfRenderer(gotenbergUrl, 20_000);
+      const withImage = (title: string) =>
+        `<!doctype html><html><head><meta charset="utf-8"></head><body><h1>${title}</h1><img src="firma.png" alt="firma"></body></html>`;
+
+      // one after another (the tab of the first is the second's): the second posts no image
+      expect(pdfImageSizes(await sut.render(withImage('Agenzia Uno'), [{ name: 'firma.png', contentType: 'image/png', body: pngOf(40, 20) }]))).toEqual(['40x20']);
+      const next = await sut.render(withImage('Agenzia Due'), []);
+      expect(pdfText(next)).toContain('Agenzia Due');
+      // (Chromium draws its 14x16 broken-image sign where an image is missing)
+      expect(pdfImageSizes(next)).not.toContain('40x20');
+
+      // side by side, each with an image of its own size under the same name
+      const sizes = [
+        [50, 25],
+        [70, 35],
+        [90, 45],
+      ] as const;
+      const pdfs = await Promise.all(
+        sizes.map(([width, height]) =>
+          sut.render(withImage(`Agenzia ${width}`), [{ name: 'firma.png', contentType: 'image/png', body: pngOf(width, height) }]),
+        ),
+      );
+      pdfs.forEach((pdf, index) => {
+        expect(pdfText(pdf)).toContain(`Agenzia ${sizes[index][0]}`);
+        const own = `${sizes[index][0]}x${sizes[index][1]}`;
+        expect(pdfImageSizes(pdf)).toEqual([own]);
+      });
+    });
+
     it('answers its health, and refuses a bad form with 400 and the reason, as Gotenberg does', async () => {
       const health = await fetch(`${gotenbergUrl}/health`);
       expect(health.status).toBe(200);
