@@ -64,7 +64,7 @@ function directSql(databaseUrl, tenantId) {
   const literal = (value) => (Array.isArray(value) ? pg.escapeLiteral(`{${value.join(',')}}`) : pg.escapeLiteral(String(value)));
   const read = async (text, values) => {
     const inlined = text.replace(/\$(\d+)/g, (_, position) => literal(values[Number(position) - 1]));
-    const results = await pool.query(`SET TRANSACTION READ ONLY; SELECT set_config('app.tenant_id', '${tenantId}', true); ${inlined}`);
+    const results = await pool.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY; SELECT set_config('app.tenant_id', '${tenantId}', true); ${inlined}`);
     return results[2].rows;
   };
   const small = async () => {

@@ -22,7 +22,7 @@ async function runProcess(role) {
   if (role === 'responder') {
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 8, options: `-c role=${CATALOGUE_ROLE}` });
     const text =
-      `SET TRANSACTION READ ONLY; SELECT set_config('app.tenant_id', '${TENANT_ID}', true); ` +
+      `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY; SELECT set_config('app.tenant_id', '${TENANT_ID}', true); ` +
       `SELECT id, description, rate, created_at FROM catalogue.vat_rates WHERE tenant_id = '${TENANT_ID}' ORDER BY rate DESC, description ASC, id ASC`;
     connection.subscribe(SUBJECT, {
       queue: 'floor',

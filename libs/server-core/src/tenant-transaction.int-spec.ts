@@ -220,6 +220,24 @@ describe(withTenant.name, () => {
       expect(await readTenant(sut, tenantA, (manager) => manager.query(text, values))).toEqual(direct);
     });
 
+    it('lets reads started together see one snapshot: a row written between them shows in none', async () => {
+      const count = `SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`;
+      const reads = readTenant(sut, tenantA, (manager) =>
+        Promise.all([manager.query(count), manager.query('SELECT pg_sleep(0.4) AS slept'), manager.query(count)]),
+      );
+      // written and committed on a connection of its own while the reads' message sleeps between its
+      // first and last statement
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await onServer(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'meanwhile')`, url, [tenantA]);
+      const [before, , after] = await reads;
+      try {
+        expect(after).toEqual(before);
+        expect(await readTenant(sut, tenantA, (manager) => manager.query(count))).toEqual([{ n: before[0].n + 1 }]);
+      } finally {
+        await onServer(`DELETE FROM "${SCHEMA}"."notes" WHERE body = 'meanwhile'`, url);
+      }
+    });
+
     it('is read-only, and does not carry the tenant past its queries', async () => {
       const write = readTenant(sut, tenantA, (manager) => manager.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'no')`, [tenantA]));
       expect(await pgCodeOf(write)).toBe('25006');

@@ -108,10 +108,11 @@ export async function withTenant<T>(
 /**
  * Runs `work`, which only reads, seeing only the rows of `tenantId`: its queries travel in one round
  * trip with the statements that make them a read-only transaction of that tenant
- * (`SET TRANSACTION READ ONLY; set_config(..., true); query; …`, one implicit transaction). Queries
- * started together (`Promise.all`) share one message, so independent reads cost one round trip; each
- * must be a single statement. Each statement reads committed data as in a transaction of
- * `withTenant`; a write, or a locking read, is refused by the database.
+ * (`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY; set_config(..., true); query; …`, one
+ * implicit transaction). Queries started together (`Promise.all`) share one message, so independent
+ * reads cost one round trip; each must be a single statement. The statements of one message see one
+ * snapshot of the database (a read-only transaction never fails for it), so reads started together
+ * agree with each other; a write, or a locking read, is refused by the database.
  */
 export async function readTenant<T>(
   dataSource: DataSource,
@@ -119,7 +120,7 @@ export async function readTenant<T>(
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
   requireTenantId(tenantId);
-  const lead = ['SET TRANSACTION READ ONLY', setTenant(tenantId)];
+  const lead = ['SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY', setTenant(tenantId)];
   const sending = (direct: Send): Send => {
     let batch: { statement: string; resolve: (result: unknown) => void; reject: (error: unknown) => void }[] | null = null;
     const flush = () => {
