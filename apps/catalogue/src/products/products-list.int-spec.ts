@@ -25,44 +25,97 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
   /** The catalogue as the gateway reaches it over NATS. */
   const sut = harness.rpc;
 
+  /**
+   * A product's description such that four of them fill a page: the first page (an eighth of the
+   * budget, so that the gateway asks for the rest sooner) holds the first product alone, each of the
+   * others four.
+   */
+  const QUARTER = Math.floor(LIST_PAGE_BYTES / 5);
+
   it('fills each product page up to the byte budget and says where the next one starts', async () => {
     const tenantId = randomUUID();
-    // 100 KB each: five fit in a 512 KB page, the sixth starts the next one
-    await insertProducts(harness.databaseUrl, tenantId, 'Prodotto ', 12, 100 * 1024);
+    await insertProducts(harness.databaseUrl, tenantId, 'Prodotto ', 12, QUARTER);
     const principal = userOf(tenantId);
 
     const first = await sut.send(PRODUCTS_LIST, { principal, tenantId });
-    expect(first.items.map((product) => product.titles['it'])).toEqual([1, 2, 3, 4, 5].map((n) => `Prodotto 0000${n}`));
-    expect(Buffer.byteLength(JSON.stringify(first.items))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
-    expect(first.nextCursor).toBe(5);
+    expect(first.items.map((product) => product.titles['it'])).toEqual(['Prodotto 00001']);
+    expect(first.nextCursor).toBe(1);
 
-    const second = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5 });
-    const third = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: second.nextCursor ?? -1 });
-    expect(second.nextCursor).toBe(10);
-    expect(third.nextCursor).toBeNull();
-    const titles = [...first.items, ...second.items, ...third.items].map((product) => product.titles['it']);
+    const pages = [first];
+    for (let cursor = first.nextCursor; cursor !== null; cursor = pages[pages.length - 1].nextCursor) {
+      pages.push(await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor }));
+    }
+    expect(pages.map((page) => page.nextCursor)).toEqual([1, 5, 9, null]);
+    for (const page of pages) expect(Buffer.byteLength(JSON.stringify(page.items))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
+    const titles = pages.flatMap((page) => page.items).map((product) => product.titles['it']);
     expect(titles).toEqual(Array.from({ length: 12 }, (_, index) => `Prodotto ${String(index + 1).padStart(5, '0')}`));
-    expect(third.items[1].extendedDescriptions['it']).toHaveLength(100 * 1024);
+    expect(pages[3].items[1].extendedDescriptions['it']).toHaveLength(QUARTER);
   });
 
   it('says on the first page where every following page starts; a page asked with its end stops there', async () => {
     const tenantId = randomUUID();
-    await insertProducts(harness.databaseUrl, tenantId, 'Pagina ', 12, 100 * 1024);
+    await insertProducts(harness.databaseUrl, tenantId, 'Pagina ', 12, QUARTER);
     const principal = userOf(tenantId);
 
     const first = await sut.send(PRODUCTS_LIST, { principal, tenantId });
-    expect(first).toMatchObject({ nextCursor: 5, pageStarts: [5, 10] });
-    const bounded = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5, until: 7 });
-    expect(bounded.items.map((product) => product.titles['it'])).toEqual(['Pagina 00006', 'Pagina 00007']);
-    expect(bounded.nextCursor).toBe(7);
-    const last = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 10 });
-    expect(last.items).toHaveLength(2);
+    expect(first).toMatchObject({ nextCursor: 1, pageStarts: [1, 5, 9] });
+    const bounded = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 1, until: 3 });
+    expect(bounded.items.map((product) => product.titles['it'])).toEqual(['Pagina 00002', 'Pagina 00003']);
+    expect(bounded.nextCursor).toBe(3);
+    const last = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 9 });
+    expect(last.items).toHaveLength(3);
     expect(last.nextCursor).toBeNull();
     expect(last.pageStarts).toBeUndefined();
     expect(await rpcError(sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5, until: 5 }))).toMatchObject({
       statusCode: 400,
       message: ['until must be a whole number after cursor'],
     });
+  });
+
+  it('ends a page asked with its end where its bytes run out, should its products have grown since the first page', async () => {
+    const tenantId = randomUUID();
+    await insertProducts(harness.databaseUrl, tenantId, 'Cresce ', 12, QUARTER);
+    const principal = userOf(tenantId);
+    const first = await sut.send(PRODUCTS_LIST, { principal, tenantId });
+    expect(first.pageStarts).toEqual([1, 5, 9]);
+
+    // the second product of the page from 1 to 5 grows: the first three no longer fit
+    await harness.query(
+      `UPDATE catalogue.products SET extended_descriptions = jsonb_build_object('it', repeat('e', $2::int))
+        WHERE tenant_id = $1 AND titles ->> 'it' = 'Cresce 00003'`,
+      [tenantId, Math.floor(LIST_PAGE_BYTES * 0.6)],
+    );
+    const page = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 1, until: 5 });
+    expect(page.items.map((product) => product.titles['it'])).toEqual(['Cresce 00002', 'Cresce 00003']);
+    expect(page.nextCursor).toBe(3);
+    expect(Buffer.byteLength(JSON.stringify(page.items))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
+  });
+
+  it("gives each product of a page asked with its end its own periods and tags", async () => {
+    const tenantId = randomUUID();
+    await insertProducts(harness.databaseUrl, tenantId, 'Periodi ', 6, 10);
+    await harness.query(
+      `WITH tag AS (INSERT INTO catalogue.tags (tenant_id, name, target_type) VALUES ($1, 'Mare', 'product') RETURNING id)
+       INSERT INTO catalogue.product_tags (tenant_id, product_id, tag_id)
+       SELECT $1, product.id, tag.id FROM catalogue.products product, tag WHERE product.tenant_id = $1 AND product.titles ->> 'it' <= 'Periodi 00003'`,
+      [tenantId],
+    );
+    await harness.query(
+      `INSERT INTO catalogue.product_availability (tenant_id, product_id, start_date, end_date, has_cost_per_person, cost_per_person)
+       SELECT $1, id, make_date(2030, m, 1), make_date(2030, m, 20), true, (right(titles ->> 'it', 1)::int * 10 + m)
+         FROM catalogue.products, generate_series(1, 2) m WHERE tenant_id = $1`,
+      [tenantId],
+    );
+    const page = await sut.send(PRODUCTS_LIST, { principal: userOf(tenantId), tenantId, cursor: 2, until: 5 });
+    expect(page.items.map((product) => product.titles['it'])).toEqual(['Periodi 00003', 'Periodi 00004', 'Periodi 00005']);
+    for (const product of page.items) {
+      const n = Number(product.titles['it'].slice(-1));
+      expect(product.availability.map((period) => [period.productId, period.startDate, period.costPerPerson])).toEqual([
+        [product.id, '2030-01-01', `${n * 10 + 1}.00`],
+        [product.id, '2030-02-01', `${n * 10 + 2}.00`],
+      ]);
+      expect(product.tagIds).toHaveLength(n <= 3 ? 1 : 0);
+    }
   });
 
   it('answers a short list in one page and an empty one with no items', async () => {
@@ -76,11 +129,11 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
 
   it('bounds customer pages by bytes too', async () => {
     const tenantId = randomUUID();
-    // a customer row of about 2.7 KB: about 190 of them fill a page
+    // a customer row of about 2.7 KB: 1,000 of them take three pages at least
     await harness.query(
       `INSERT INTO catalogue.customers (tenant_id, name, email, address, contact, city)
        SELECT $1, 'Cliente ' || lpad(n::text, 5, '0'), 'c' || n || '@example.com', repeat('a', 300), repeat('b', 200), repeat('c', 2000)
-         FROM generate_series(1, 500) AS n`,
+         FROM generate_series(1, 1000) AS n`,
       [tenantId],
     );
     const principal = userOf(tenantId);
@@ -88,7 +141,7 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
     for (const page of pages) expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     const names = pages.flat().map((customer) => customer.name);
-    expect(names).toEqual(Array.from({ length: 500 }, (_, index) => `Cliente ${String(index + 1).padStart(5, '0')}`));
+    expect(names).toEqual(Array.from({ length: 1000 }, (_, index) => `Cliente ${String(index + 1).padStart(5, '0')}`));
   });
 
   it('refuses a cursor that is not a whole number from 0, naming it', async () => {

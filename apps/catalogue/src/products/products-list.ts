@@ -1,13 +1,18 @@
 import type { ListPage, ProductView } from '@quotebook/contracts';
 import type { EntityManager } from 'typeorm';
-import { fillPageUntil, followingPageStarts, inOrderOf, PAGE_ROWS_MAX, type SizedRow } from '@quotebook/server-core';
-import { TAG_ID_BYTES, tagIdsByItem } from '../tags/tag-links';
+import { LIST_PAGE_BYTES } from '@quotebook/contracts';
+import { fillPage, fillPageUntil, followingPageStarts, inOrderOf, PAGE_ROWS_MAX, type SizedRow } from '@quotebook/server-core';
+import { TAG_ID_BYTES, tagIdsByItem, tagIdsOfItemsIn } from '../tags/tag-links';
 import type { Product } from './product.entity';
 import { mapProduct, type PeriodFields } from './product.views';
 
-/** Upper bounds of a product's JSON size besides its texts: its other fields, and one period. */
-const PRODUCT_FIELDS_BYTES = 512;
-const PERIOD_BYTES = 512;
+/**
+ * Upper bounds of a product's JSON size besides its texts: its other fields (346 bytes at most: a
+ * 6-character code, 32-bit durations, the longest price) and one period (389 bytes at most: 32-bit
+ * minimum, the longest prices).
+ */
+const PRODUCT_FIELDS_BYTES = 400;
+const PERIOD_BYTES = 400;
 
 const ORDER = `ORDER BY lower(product.titles ->> 'it') ASC NULLS LAST, product.code ASC, product.id ASC`;
 
@@ -52,10 +57,21 @@ export const PERIOD_COLUMNS = `id, product_id AS "productId", start_date AS "sta
   price_includes_vat AS "priceIncludesVat"`;
 
 /**
- * One page of the products list, bounded by bytes, in four queries whatever its size: the sizes, then
- * the page's products, their tag links and their periods (these three together). The first page (from
- * 0, no end given) sizes the whole list and says where every following page starts; a page with an
- * end sizes only its rows.
+ * The first page is small: the gateway asks for the following ones once it has it, so the sooner it
+ * comes, the sooner the service and its database work on the rest together.
+ */
+const FIRST_PAGE_BYTES = LIST_PAGE_BYTES / 8;
+
+/** The ids of the list's products from $2 on, at most $3 of them (a page told where it ends). */
+const WINDOW = `SELECT product.id FROM catalogue.products product WHERE product.tenant_id = $1 ${ORDER} OFFSET $2 LIMIT $3`;
+
+/**
+ * One page of the products list, bounded by bytes. The first page (from 0, no end given) sizes the
+ * whole list and says where every following page starts; it is read in two messages: the sizes, then
+ * the page's products, their tag links and their periods together. A page told where it ends (`until`,
+ * from the first page's starts) is read in one message, its products, links and periods together, and
+ * sized as it is read: should the list have grown since, it ends where its bytes run out. A page from a
+ * cursor with no end sizes only its rows, then reads them.
  */
 export async function readProductsPage(
   manager: EntityManager,
@@ -64,12 +80,13 @@ export async function readProductsPage(
   until: number | undefined,
   today: string,
 ): Promise<ListPage<ProductView>> {
+  if (until !== undefined) return readBoundedPage(manager, tenantId, start, until, today);
   const bounds = [tenantId, PRODUCT_FIELDS_BYTES, PERIOD_BYTES, TAG_ID_BYTES];
-  const whole = start === 0 && until === undefined;
+  const whole = start === 0;
   const sized: SizedRow[] = whole
     ? await manager.query(ALL_SIZES, bounds)
-    : await manager.query(SIZES_FROM, [...bounds, start, Math.min(until === undefined ? PAGE_ROWS_MAX : until - start, PAGE_ROWS_MAX) + 1]);
-  const { ids, nextCursor } = fillPageUntil(sized, start, until);
+    : await manager.query(SIZES_FROM, [...bounds, start, PAGE_ROWS_MAX + 1]);
+  const { ids, nextCursor } = whole ? fillPage(sized, start, FIRST_PAGE_BYTES) : fillPageUntil(sized, start, undefined);
   if (ids.length === 0) return { items: [], nextCursor };
   // independent reads of the page's products, started together: a read of the tenant sends them in one message
   const [rows, tagIds, periods]: [Product[], Map<string, string[]>, PeriodFields[]] = await Promise.all([
@@ -81,12 +98,50 @@ export async function readProductsPage(
       [tenantId, ids],
     ),
   ]);
+  const items = toViews(inOrderOf(ids, rows), tagIds, periods, today);
+  if (!whole || nextCursor === null) return { items, nextCursor };
+  return { items, nextCursor, pageStarts: [nextCursor, ...followingPageStarts(sized.slice(ids.length), nextCursor)] };
+}
+
+/** The page from `start` to before `until` (one product past it is read, to tell whether more follow). */
+async function readBoundedPage(manager: EntityManager, tenantId: string, start: number, until: number, today: string): Promise<ListPage<ProductView>> {
+  const window = [start, Math.min(until - start, PAGE_ROWS_MAX) + 1];
+  const [rows, tagIds, periods]: [(Product & { textBytes: number })[], Map<string, string[]>, PeriodFields[]] = await Promise.all([
+    manager.query(`SELECT ${PRODUCT_COLUMNS}, text_bytes AS "textBytes" FROM catalogue.products product WHERE product.tenant_id = $1 ${ORDER} OFFSET $2 LIMIT $3`, [
+      tenantId,
+      ...window,
+    ]),
+    tagIdsOfItemsIn(manager, 'product', tenantId, WINDOW, window),
+    manager.query(
+      `SELECT ${PERIOD_COLUMNS} FROM catalogue.product_availability
+        WHERE tenant_id = $1 AND product_id IN (${WINDOW}) ORDER BY product_id ASC, start_date ASC`,
+      [tenantId, ...window],
+    ),
+  ]);
+  const periodCounts = new Map<string, number>();
+  for (const period of periods) periodCounts.set(period.productId, (periodCounts.get(period.productId) ?? 0) + 1);
+  const sized: SizedRow[] = rows.map((row) => ({
+    id: row.id,
+    bytes: row.textBytes + PRODUCT_FIELDS_BYTES + PERIOD_BYTES * (periodCounts.get(row.id) ?? 0) + TAG_ID_BYTES * (tagIds.get(row.id)?.length ?? 0),
+  }));
+  const { ids, nextCursor } = fillPageUntil(sized, start, until);
+  const taken = new Set(ids);
+  const items = toViews(
+    rows.filter((row) => taken.has(row.id)).map(({ textBytes: _size, ...product }) => product),
+    tagIds,
+    periods.filter((period) => taken.has(period.productId)),
+    today,
+  );
+  return { items, nextCursor };
+}
+
+/** The products (in list order) as the list shows them, with their tag ids and periods. */
+function toViews(products: Product[], tagIds: Map<string, string[]>, periods: PeriodFields[], today: string): ProductView[] {
   const periodsByProduct = new Map<string, PeriodFields[]>();
   for (const period of periods) {
     const own = periodsByProduct.get(period.productId);
     if (own) own.push(period);
     else periodsByProduct.set(period.productId, [period]);
   }
-  const items = inOrderOf(ids, rows).map((product) => mapProduct(product, tagIds.get(product.id) ?? [], periodsByProduct.get(product.id) ?? [], today));
-  return whole && nextCursor !== null ? { items, nextCursor, pageStarts: followingPageStarts(sized, start) } : { items, nextCursor };
+  return products.map((product) => mapProduct(product, tagIds.get(product.id) ?? [], periodsByProduct.get(product.id) ?? [], today));
 }

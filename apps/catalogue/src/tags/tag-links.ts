@@ -25,19 +25,33 @@ export async function tagIdsOf(manager: EntityManager, targetType: TagTargetType
 }
 
 /** The tag ids of every item of the tenant in one query: item id → tag ids by tag name. */
-export async function tagIdsByItem(
+export function tagIdsByItem(
   manager: EntityManager,
   targetType: TagTargetType,
   tenantId: string,
   itemIds: readonly string[],
 ): Promise<Map<string, string[]>> {
+  return tagIdsOfItemsIn(manager, targetType, tenantId, 'SELECT unnest($2::uuid[])', [itemIds]);
+}
+
+/**
+ * The tag ids of the items a query picks (`items`: a SELECT of item ids that may use $1, the tenant,
+ * and $2… for `params`), in one query: item id → tag ids by tag name.
+ */
+export async function tagIdsOfItemsIn(
+  manager: EntityManager,
+  targetType: TagTargetType,
+  tenantId: string,
+  items: string,
+  params: readonly unknown[],
+): Promise<Map<string, string[]>> {
   const { table, itemColumn } = LINKS[targetType];
   const rows: { item_id: string; tag_id: string }[] = await manager.query(
     `SELECT link.${itemColumn} AS item_id, link.tag_id FROM ${table} link
        JOIN catalogue.tags tag ON tag.tenant_id = link.tenant_id AND tag.id = link.tag_id
-      WHERE link.tenant_id = $1 AND link.${itemColumn} = ANY($2::uuid[])
+      WHERE link.tenant_id = $1 AND link.${itemColumn} IN (${items})
       ORDER BY tag.name, tag.id`,
-    [tenantId, itemIds],
+    [tenantId, ...params],
   );
   const byItem = new Map<string, string[]>();
   for (const row of rows) {

@@ -100,19 +100,19 @@ describe('quoting list and dashboard (integration)', () => {
     it('cuts long lists into pages of at most LIST_PAGE_BYTES, says where each following page starts, and loses no quote', async () => {
       const agency = randomUUID();
       const customerId = await insertCustomer(harness.databaseUrl, agency);
-      // 5,000 characters of 3 bytes each: about 15 KB a quote, 600 KB for 40
+      // 5,000 characters of 3 bytes each: about 15 KB a quote, 1.2 MB for 80
       const serviceNotes = '€'.repeat(5000);
-      for (let index = 0; index < 40; index += 1) await create(agency, { customerId, serviceDate: '2030-07-15', serviceNotes });
+      for (let index = 0; index < 80; index += 1) await create(agency, { customerId, serviceDate: '2030-07-15', serviceNotes });
       const first = await page({}, {}, agency);
-      expect(first.total).toBe(40);
+      expect(first.total).toBe(80);
       expect(first.nextCursor).toBeGreaterThan(0);
       expect(first.pageStarts).toEqual([first.nextCursor]);
       expect(Buffer.byteLength(JSON.stringify(first.items))).toBeLessThanOrEqual(LIST_PAGE_BYTES);
       const rest = await page({}, { cursor: first.nextCursor ?? undefined }, agency);
       expect(rest.nextCursor).toBeNull();
-      expect(new Set(ids([...first.items, ...rest.items])).size).toBe(40);
+      expect(new Set(ids([...first.items, ...rest.items])).size).toBe(80);
       const windowed = await page({}, { cursor: 0, until: 5, offset: 0, limit: 5 }, agency);
-      expect(windowed).toMatchObject({ nextCursor: 5, total: 40 });
+      expect(windowed).toMatchObject({ nextCursor: 5, total: 80 });
       expect(ids(windowed.items)).toEqual(ids(first.items.slice(0, 5)));
     });
 
