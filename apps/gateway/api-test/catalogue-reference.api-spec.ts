@@ -76,6 +76,14 @@ describe('VAT rates', () => {
     expect(messages(response.body)).toMatch(message);
   });
 
+  it('says a missing description is required, once, and nothing else about it', async () => {
+    for (const body of [{ rate: 22 }, { description: null, rate: 22 }, { description: '', rate: 22 }]) {
+      const response = await api('POST', `${agency.base}/vat-rates`, { token: agency.adminToken, body });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toEqual(['Description is required']);
+    }
+  });
+
   it('accepts the boundaries 0 and 100', async () => {
     for (const rate of [0, '100', '100.00']) {
       const response = await api('POST', `${agency.base}/vat-rates`, { token: agency.adminToken, body: { description: `Aliquota ${rate}`, rate } });

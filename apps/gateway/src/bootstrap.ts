@@ -1,8 +1,8 @@
-import { INestApplication, Logger, ValidationPipe } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { logLevelsFrom, VALIDATION_OPTIONS } from '@quotebook/server-core';
+import { logLevelsFrom, MessagesValidationPipe, VALIDATION_OPTIONS } from '@quotebook/server-core';
 import type { Response } from 'express';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
@@ -66,7 +66,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   app.useBodyParser('json', { limit: BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new ValidationPipe({ ...VALIDATION_OPTIONS }));
+  app.useGlobalPipes(new MessagesValidationPipe({ ...VALIDATION_OPTIONS }));
   app.enableShutdownHooks();
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));

@@ -1,6 +1,10 @@
 import { RpcException } from '@nestjs/microservices';
-import { IsString, MaxLength } from 'class-validator';
-import { createRpcValidationPipe } from './rpc-validation.pipe';
+import { IsNotEmpty, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { BadRequestException } from '@nestjs/common';
+import { createRpcValidationPipe, MessagesValidationPipe, validationMessages } from './rpc-validation.pipe';
+import { validate } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
 
 class NameDto {
   @IsString()
@@ -36,5 +40,59 @@ describe(createRpcValidationPipe.name, () => {
     await expect(sut.transform({ name: 'Colosseo' }, { type: 'body', metatype: NameDto, data: 'data' })).resolves.toEqual({ name: 'Colosseo' });
     const error = await failure(sut.transform({ name: "x".repeat(21) }, { type: 'body', metatype: NameDto, data: 'data' }));
     expect(error).toMatchObject({ statusCode: 400, message: ['name must be shorter than or equal to 20 characters'] });
+  });
+});
+
+class RequiredDto {
+  @IsString({ message: 'Description is required' })
+  @IsNotEmpty({ message: 'Description is required' })
+  @MaxLength(20)
+  description: string;
+}
+
+class OuterDto {
+  @ValidateNested()
+  @Type(() => RequiredDto)
+  inner: RequiredDto;
+
+  @IsString()
+  @MaxLength(5)
+  code: string;
+}
+
+describe(validationMessages.name, () => {
+  const messagesOf = async (value: object) => validationMessages(await validate(plainToInstance(OuterDto, value)));
+
+  it('reports a missing or empty value once, as missing, without the rules about its form', async () => {
+    expect(await messagesOf({ inner: {}, code: 'ab' })).toEqual(['Description is required']);
+    expect(await messagesOf({ inner: { description: '' }, code: 'ab' })).toEqual(['Description is required']);
+    expect(await messagesOf({ inner: { description: null }, code: 'ab' })).toEqual(['Description is required']);
+  });
+
+  it('still gives one message per broken rule of a value that is there', async () => {
+    expect(await messagesOf({ inner: { description: 'x'.repeat(21) }, code: 123456 })).toEqual([
+      'description must be shorter than or equal to 20 characters',
+      'code must be shorter than or equal to 5 characters',
+      'code must be a string',
+    ]);
+  });
+});
+
+describe(MessagesValidationPipe.name, () => {
+  const sut = new MessagesValidationPipe({ whitelist: true, transform: true });
+  const messagesOf = async (value: object) => {
+    const error = await sut.transform(value, { type: 'body', metatype: OuterDto }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(BadRequestException);
+    return ((error as BadRequestException).getResponse() as { message: string[] }).message;
+  };
+
+  it('names nested properties by their path, as Nest does, and reports a missing value once, as missing', async () => {
+    expect(await messagesOf({ inner: {}, code: 'ab' })).toEqual(['inner.Description is required']);
+    expect(await messagesOf({ inner: { description: 'x'.repeat(21) }, code: '' })).toEqual([
+      'inner.description must be shorter than or equal to 20 characters',
+    ]);
   });
 });

@@ -2,13 +2,38 @@ import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/commo
 import { appError } from './app-error';
 import { inputProblems } from './input-text';
 
-/** One message per broken rule, nested properties included. */
-export function validationMessages(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {});
-    return [...own, ...validationMessages(error.children ?? [], path)];
-  });
+/** The rules that say a value is missing: when one of them is broken, the rules about the value's form say nothing more. */
+const MISSING_RULES = ['isDefined', 'isNotEmpty'];
+
+/**
+ * The error as its messages should read: a missing or empty value reported as such ("Description is
+ * required"), not also by the rules about its form ("must be a string", "must be shorter than…"),
+ * which it cannot meet either. Nested properties alike.
+ */
+export function reportingMissingOnly(error: ValidationError): ValidationError {
+  const constraints = error.constraints;
+  const missing = constraints ? MISSING_RULES.filter((rule) => rule in constraints) : [];
+  return {
+    ...error,
+    ...(constraints && missing.length > 0 ? { constraints: Object.fromEntries(missing.map((rule) => [rule, constraints[rule]])) } : {}),
+    ...(error.children ? { children: error.children.map(reportingMissingOnly) } : {}),
+  };
+}
+
+/** The services' messages: one per broken rule (see reportingMissingOnly), nested properties included, each message once. */
+export function validationMessages(errors: ValidationError[]): string[] {
+  const messagesOf = (error: ValidationError): string[] => [...Object.values(error.constraints ?? {}), ...(error.children ?? []).flatMap(messagesOf)];
+  return [...new Set(errors.map(reportingMissingOnly).flatMap(messagesOf))];
+}
+
+/**
+ * The gateway's validation pipe: Nest's (nested messages prefixed with their path, the list bounded
+ * in length), with the messages of reportingMissingOnly, each once.
+ */
+export class MessagesValidationPipe extends ValidationPipe {
+  protected override flattenValidationErrors(validationErrors: ValidationError[]): string[] {
+    return [...new Set(super.flattenValidationErrors(validationErrors.map(reportingMissingOnly)))];
+  }
 }
 
 export const VALIDATION_OPTIONS = {
