@@ -18,6 +18,8 @@ export interface ListPage<T> {
   nextCursor: number | null;
   /** on a first page, where each following page starts as the list stands (omitted when unknown) */
   pageStarts?: number[];
+  /** on a first page, how many items the list holds as it stands (omitted when unknown) */
+  total?: number;
 }
 /**
  * The JSON size of one page's items: under the 1 MB bus limit with 128 KB to spare for the reply's

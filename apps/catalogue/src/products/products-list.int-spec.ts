@@ -58,7 +58,7 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
     const principal = userOf(tenantId);
 
     const first = await sut.send(PRODUCTS_LIST, { principal, tenantId });
-    expect(first).toMatchObject({ nextCursor: 1, pageStarts: [1, 5, 9] });
+    expect(first).toMatchObject({ nextCursor: 1, pageStarts: [1, 5, 9], total: 12 });
     const bounded = await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 1, until: 3 });
     expect(bounded.items.map((product) => product.titles['it'])).toEqual(['Pagina 00002', 'Pagina 00003']);
     expect(bounded.nextCursor).toBe(3);
@@ -66,6 +66,8 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
     expect(last.items).toHaveLength(3);
     expect(last.nextCursor).toBeNull();
     expect(last.pageStarts).toBeUndefined();
+    // the last page as the gateway asks for it, bounded by the list's length
+    expect(await sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 9, until: 12 })).toMatchObject({ nextCursor: null });
     expect(await rpcError(sut.send(PRODUCTS_LIST, { principal, tenantId, cursor: 5, until: 5 }))).toMatchObject({
       statusCode: 400,
       message: ['until must be a whole number after cursor'],

@@ -58,20 +58,23 @@ export const PERIOD_COLUMNS = `id, product_id AS "productId", start_date AS "sta
 
 /**
  * The first page is small: the gateway asks for the following ones once it has it, so the sooner it
- * comes, the sooner the service and its database work on the rest together.
+ * comes, the sooner the service and its database work on the rest together. It is read with the
+ * sizes of the whole list, in the same message: at most FIRST_PAGE_ROWS products within FIRST_PAGE_BYTES.
  */
 const FIRST_PAGE_BYTES = LIST_PAGE_BYTES / 8;
+const FIRST_PAGE_ROWS = 64;
 
-/** The ids of the list's products from $2 on, at most $3 of them (a page told where it ends). */
+/** The ids of the list's products from $2 on, at most $3 of them. */
 const WINDOW = `SELECT product.id FROM catalogue.products product WHERE product.tenant_id = $1 ${ORDER} OFFSET $2 LIMIT $3`;
 
+type SizedProduct = Product & { textBytes: number };
+
 /**
- * One page of the products list, bounded by bytes. The first page (from 0, no end given) sizes the
- * whole list and says where every following page starts; it is read in two messages: the sizes, then
- * the page's products, their tag links and their periods together. A page told where it ends (`until`,
- * from the first page's starts) is read in one message, its products, links and periods together, and
- * sized as it is read: should the list have grown since, it ends where its bytes run out. A page from a
- * cursor with no end sizes only its rows, then reads them.
+ * One page of the products list, bounded by bytes, each read in one message. The first page (from 0,
+ * no end given) is read with the sizes of the whole list, and says where every following page starts.
+ * A page told where it ends (`until`, from the first page's starts) is sized as it is read: should the
+ * list have grown since, it ends where its bytes run out. A page from a cursor with no end sizes only
+ * its rows, then reads them.
  */
 export async function readProductsPage(
   manager: EntityManager,
@@ -82,11 +85,15 @@ export async function readProductsPage(
 ): Promise<ListPage<ProductView>> {
   if (until !== undefined) return readBoundedPage(manager, tenantId, start, until, today);
   const bounds = [tenantId, PRODUCT_FIELDS_BYTES, PERIOD_BYTES, TAG_ID_BYTES];
-  const whole = start === 0;
-  const sized: SizedRow[] = whole
-    ? await manager.query(ALL_SIZES, bounds)
-    : await manager.query(SIZES_FROM, [...bounds, start, PAGE_ROWS_MAX + 1]);
-  const { ids, nextCursor } = whole ? fillPage(sized, start, FIRST_PAGE_BYTES) : fillPageUntil(sized, start, undefined);
+  if (start === 0) {
+    const [sized, first]: [SizedRow[], ProductWindow] = await Promise.all([manager.query(ALL_SIZES, bounds), readWindow(manager, tenantId, 0, FIRST_PAGE_ROWS)]);
+    const taken = Math.min(fillPage(sized, 0, FIRST_PAGE_BYTES).ids.length, first.rows.length);
+    const items = toViews(first.rows.slice(0, taken), first.tagIds, first.periods, today);
+    if (taken >= sized.length) return { items, nextCursor: null };
+    return { items, nextCursor: taken, pageStarts: [taken, ...followingPageStarts(sized.slice(taken), taken)], total: sized.length };
+  }
+  const sized: SizedRow[] = await manager.query(SIZES_FROM, [...bounds, start, PAGE_ROWS_MAX + 1]);
+  const { ids, nextCursor } = fillPageUntil(sized, start, undefined);
   if (ids.length === 0) return { items: [], nextCursor };
   // independent reads of the page's products, started together: a read of the tenant sends them in one message
   const [rows, tagIds, periods]: [Product[], Map<string, string[]>, PeriodFields[]] = await Promise.all([
@@ -98,15 +105,20 @@ export async function readProductsPage(
       [tenantId, ids],
     ),
   ]);
-  const items = toViews(inOrderOf(ids, rows), tagIds, periods, today);
-  if (!whole || nextCursor === null) return { items, nextCursor };
-  return { items, nextCursor, pageStarts: [nextCursor, ...followingPageStarts(sized.slice(ids.length), nextCursor)] };
+  return { items: toViews(inOrderOf(ids, rows), tagIds, periods, today), nextCursor };
 }
 
-/** The page from `start` to before `until` (one product past it is read, to tell whether more follow). */
-async function readBoundedPage(manager: EntityManager, tenantId: string, start: number, until: number, today: string): Promise<ListPage<ProductView>> {
-  const window = [start, Math.min(until - start, PAGE_ROWS_MAX) + 1];
-  const [rows, tagIds, periods]: [(Product & { textBytes: number })[], Map<string, string[]>, PeriodFields[]] = await Promise.all([
+/** Products of the list in its order, from `start`, at most `count`, with their tag links and periods. */
+interface ProductWindow {
+  rows: SizedProduct[];
+  tagIds: Map<string, string[]>;
+  periods: PeriodFields[];
+}
+
+/** The window's three reads, started together (one message; one snapshot, so they agree). */
+async function readWindow(manager: EntityManager, tenantId: string, start: number, count: number): Promise<ProductWindow> {
+  const window = [start, count];
+  const [rows, tagIds, periods]: [SizedProduct[], Map<string, string[]>, PeriodFields[]] = await Promise.all([
     manager.query(`SELECT ${PRODUCT_COLUMNS}, text_bytes AS "textBytes" FROM catalogue.products product WHERE product.tenant_id = $1 ${ORDER} OFFSET $2 LIMIT $3`, [
       tenantId,
       ...window,
@@ -118,6 +130,12 @@ async function readBoundedPage(manager: EntityManager, tenantId: string, start: 
       [tenantId, ...window],
     ),
   ]);
+  return { rows, tagIds, periods };
+}
+
+/** The page from `start` to before `until` (one product past it is read, to tell whether more follow). */
+async function readBoundedPage(manager: EntityManager, tenantId: string, start: number, until: number, today: string): Promise<ListPage<ProductView>> {
+  const { rows, tagIds, periods } = await readWindow(manager, tenantId, start, Math.min(until - start, PAGE_ROWS_MAX) + 1);
   const periodCounts = new Map<string, number>();
   for (const period of periods) periodCounts.set(period.productId, (periodCounts.get(period.productId) ?? 0) + 1);
   const sized: SizedRow[] = rows.map((row) => ({
@@ -125,18 +143,11 @@ async function readBoundedPage(manager: EntityManager, tenantId: string, start: 
     bytes: row.textBytes + PRODUCT_FIELDS_BYTES + PERIOD_BYTES * (periodCounts.get(row.id) ?? 0) + TAG_ID_BYTES * (tagIds.get(row.id)?.length ?? 0),
   }));
   const { ids, nextCursor } = fillPageUntil(sized, start, until);
-  const taken = new Set(ids);
-  const items = toViews(
-    rows.filter((row) => taken.has(row.id)).map(({ textBytes: _size, ...product }) => product),
-    tagIds,
-    periods.filter((period) => taken.has(period.productId)),
-    today,
-  );
-  return { items, nextCursor };
+  return { items: toViews(rows.slice(0, ids.length), tagIds, periods, today), nextCursor };
 }
 
 /** The products (in list order) as the list shows them, with their tag ids and periods. */
-function toViews(products: Product[], tagIds: Map<string, string[]>, periods: PeriodFields[], today: string): ProductView[] {
+function toViews(products: readonly (Product | SizedProduct)[], tagIds: Map<string, string[]>, periods: PeriodFields[], today: string): ProductView[] {
   const periodsByProduct = new Map<string, PeriodFields[]>();
   for (const period of periods) {
     const own = periodsByProduct.get(period.productId);

@@ -60,6 +60,27 @@ describe('collectPages with the starts of the pages known from the first', () =>
     expect(mostInFlight).toBe(3);
   });
 
+  it('bounds the last page by the length the first page gives, and reads on should the list have grown', async () => {
+    const asked: Array<{ cursor: number; until?: number }> = [];
+    const counted = service(rows, [3, 6], (request) => asked.push(request));
+    const withLength = async (request: { cursor?: number; until?: number }) => {
+      const page = await counted(request);
+      return request.cursor === undefined || request.cursor === 0 ? { ...page, total: rows.length } : page;
+    };
+    expect(await collectPages(withLength)).toEqual(rows);
+    expect(asked).toEqual([{ cursor: 0 }, { cursor: 3, until: 6 }, { cursor: 6, until: 10 }]);
+
+    // two rows came after the first page: the last page stops at the length it was given, the rest follows
+    const grown = [...rows, 10, 11];
+    asked.length = 0;
+    const growing = async (request: { cursor?: number; until?: number }) => {
+      if (request.cursor === undefined || request.cursor === 0) return { ...(await counted(request)), total: rows.length };
+      return service(grown, [3, 6], (seen) => asked.push(seen))(request);
+    };
+    expect(await collectPages(growing)).toEqual(grown);
+    expect(asked).toEqual([{ cursor: 0 }, { cursor: 3, until: 6 }, { cursor: 6, until: 10 }, { cursor: 10 }]);
+  });
+
   it('goes on page by page from where the pages stop agreeing when the list changed meanwhile', async () => {
     const asked: number[] = [];
     // the first page announced pages at 3 and 6, but the page from 3 now ends at 5

@@ -22,7 +22,7 @@ const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text));
  * The whole list, asked page by page over NATS (each page bounded by bytes, as one message is at most
  * 1 MB) and answered to the browser in one response: one round trip per page, never one per row.
  * When the first page says where the others start, they are asked for at once, each bounded by the
- * next one's start; should the list change meanwhile (a page ending elsewhere than the next begins),
+ * next one's start (the last by the list's length, when the first page tells it); should the list change meanwhile (a page ending elsewhere than the next begins),
  * the rest is asked for one page after the other from where the pages stopped agreeing.
  */
 export async function collectPages<T>(fetchPage: (page: ListPageRequest) => Promise<ListPage<T>>): Promise<T[]> {
@@ -70,7 +70,9 @@ async function allPages<P extends PageCursors>(fetchPage: (page: ListPageRequest
   let cursor = nextOf(first.request, first.page, end);
   const starts = (first.page.pageStarts ?? []).filter((pageStart) => end === undefined || pageStart < end);
   if (cursor !== null && starts[0] === cursor && starts.every((pageStart, index) => index === 0 || pageStart > starts[index - 1])) {
-    const following = await inParallel(starts.length, (index) => fetchAt(pageAt(starts[index], starts[index + 1])));
+    // the last page ends where the list ended as the first page saw it, when it says so
+    const listEnd = first.page.total !== undefined && first.page.total > starts[starts.length - 1] ? first.page.total : undefined;
+    const following = await inParallel(starts.length, (index) => fetchAt(pageAt(starts[index], starts[index + 1] ?? listEnd)));
     for (const [index, { request, page }] of following.entries()) {
       if (cursor !== starts[index]) break;
       pages.push(page);
