@@ -4,6 +4,7 @@
 //   HOST           listening address (default 127.0.0.1)
 //   CHROMIUM_PATH  the Chromium binary (default /usr/bin/chromium)
 //   GOTENBERG_DEV_TIMEOUT_MS  a conversion's limit before 503 (default 30000)
+//   GOTENBERG_DEV_RESTART_AFTER  conversions run in one browser context before it is replaced (default 100)
 const { createGotenbergServer } = require('./server');
 
 const port = Number(process.env.PORT ?? 3100);
@@ -11,6 +12,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const gotenberg = createGotenbergServer({
   chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   timeoutMs: Number(process.env.GOTENBERG_DEV_TIMEOUT_MS ?? 30_000),
+  restartAfter: Number(process.env.GOTENBERG_DEV_RESTART_AFTER ?? 100),
 });
 
 gotenberg.listen(port, host).then(

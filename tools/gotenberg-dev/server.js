@@ -167,7 +167,7 @@ async function parseForm(contentType, body) {
 
 /**
  * The server. Options: `chromiumPath`, `timeoutMs` (a conversion's limit, then 503), `maxBodyBytes`,
- * `log` (a function taking a line).
+ * `restartAfter` (conversions per browser context, 100), `log` (a function taking a line).
  */
 function createGotenbergServer(options = {}) {
   const chromiumPath = options.chromiumPath ?? '/usr/bin/chromium';
@@ -210,7 +210,7 @@ function createGotenbergServer(options = {}) {
    * RESTART_AFTER conversions, once its pages are idle.
    */
   const IDLE_PAGES = 4;
-  const RESTART_AFTER = 100;
+  const RESTART_AFTER = Number.isInteger(options.restartAfter) && options.restartAfter > 0 ? options.restartAfter : 100;
   let generationPromise = null;
 
   function newGeneration() {
@@ -253,6 +253,9 @@ function createGotenbergServer(options = {}) {
     if (generation.served >= RESTART_AFTER) {
       generation.retired = true;
       generationPromise = null;
+      log(`gotenberg-dev: a new browser context after ${generation.served} conversions`);
+      // the next context and a tab of it are opened now, not on the next conversion's way
+      warmUp();
     }
     try {
       return generation.idle.pop() ?? (await openPage(generation));

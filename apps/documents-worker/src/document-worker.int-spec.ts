@@ -100,6 +100,26 @@ describe('documents-worker against gotenberg-dev', () => {
       });
     });
 
+    it('goes on converting across the replacement of its browser context', async () => {
+      const port = await stackLauncher.freePort();
+      const restarting = await stackLauncher.startProcess('gotenberg-dev', { PORT: String(port), GOTENBERG_DEV_RESTART_AFTER: '2' });
+      try {
+        const sut = new GotenbergPdfRenderer(`http://127.0.0.1:${port}`, 20_000);
+        const convert = (index: number) =>
+          sut.render(`<!doctype html><html><body><h1>Documento ${index}</h1><img src="firma.png" alt=""></body></html>`, [
+            { name: 'firma.png', contentType: 'image/png', body: pngOf(20 + index, 10) },
+          ]);
+        // one after another, then two at a time: five contexts' worth of conversions
+        const pdfs = [await convert(1), await convert(2), await convert(3), ...(await Promise.all([convert(4), convert(5)])), ...(await Promise.all([convert(6), convert(7)]))];
+        pdfs.forEach((pdf, index) => {
+          expect(pdfText(pdf)).toContain(`Documento ${index + 1}`);
+          expect(pdfImageSizes(pdf)).toEqual([`${21 + index}x10`]);
+        });
+      } finally {
+        await restarting.stop();
+      }
+    });
+
     it('answers its health, and refuses a bad form with 400 and the reason, as Gotenberg does', async () => {
       const health = await fetch(`${gotenbergUrl}/health`);
       expect(health.status).toBe(200);
