@@ -21,5 +21,4 @@ ARG APP
 ENV APP=${APP}
 RUN mkdir -p /app/var/uploads /app/var/storage && chown -R node:node /app/var
 USER node
-# Node flags as tools/stack/stack.js gives them (source maps; a young generation sized for lists of thousands of rows)
-CMD ["sh", "-c", "exec node --enable-source-maps --max-semi-space-size=64 dist/apps/${APP}/main.js"]
+CMD ["sh", "-c", "exec node --enable-source-maps dist/apps/${APP}/main.js"]

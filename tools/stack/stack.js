@@ -38,17 +38,19 @@ async function ensureDatabase(url) {
  * ready line. Output goes to `logFile` (or is inherited with `inherit: true`). Rejects with the tail of
  * the output if the process exits or stays silent past `timeoutMs`.
  */
+/** Node's flags for every process, as the Dockerfile runs them: source-mapped stack traces. */
+const NODE_FLAGS = ['--enable-source-maps'];
 /**
- * Node's flags for every process, as the Dockerfile runs them: source-mapped stack traces, and a young
- * generation large enough that a list of thousands of rows (megabytes of short-lived rows, objects
- * and JSON per request) is collected there instead of being promoted and collected by full GCs.
+ * And for one process, as docker-compose gives them: the catalogue answers lists of thousands of rows
+ * (megabytes of short-lived rows, objects and JSON per request), which a larger young generation
+ * collects there instead of promoting them to full collections.
  */
-const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64'];
+const APP_NODE_FLAGS = { catalogue: ['--max-semi-space-size=64'] };
 
 function startProcess(name, env, { logFile, inherit = false, timeoutMs = 60_000 } = {}) {
   const main = path.join(ROOT, SCRIPTS[name] ?? path.join('dist/apps', name, 'main.js'));
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
-  const child = spawn(process.execPath, [...NODE_FLAGS, main], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...(APP_NODE_FLAGS[name] ?? []), main], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
