@@ -17,7 +17,7 @@ const DOCX_CALLS = Number(process.env.BENCH_DOCX_CALLS ?? 6);
 const CACHED_CALLS = 40;
 const BUDGET = { pdfP50Ratio: 1.5, cachedP50Ms: 20 };
 /** Quotes seeded when this part runs without the quoting part: enough distinct quotes to render. */
-const QUOTES_ALONE = Math.min(QUOTES, 2000);
+const QUOTES_ALONE = Math.min(QUOTES, 10000);
 
 /** The bare renderer: Debian's Chromium, headless, with no traffic of its own and JavaScript off. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -74,30 +74,51 @@ function gatewayDocuments(stack, layoutId) {
   };
 }
 
+/** How long the bare browser is left alone after it closed or opened a page, before anything is timed. */
+const SETTLE_MS = 250;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 /**
  * The bare baseline: one warm browser in this process, JavaScript off; each document in a fresh context
  * and page of its own, opened before the document's turn and closed after it, so that only setContent
- * and page.pdf() are timed.
+ * and page.pdf() are timed. The browser is left to settle after each close and open (tearing a renderer
+ * down and starting one go on after the calls return), so that neither this baseline nor the stack is
+ * timed while it does. Also timed, printed beside it: `warm(html)`, the same in one page reused for
+ * every document.
  */
 async function bareChromium() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const openPage = async () => (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const warmPage = await openPage();
   let next = null;
   let done = null;
+  const print = async (page, html) => {
+    await page.setContent(html);
+    return page.pdf(A4);
+  };
   return {
-    /** Closes the last document's page and opens the next one's (not timed). */
+    /** Closes the last document's page and opens the next one's, each followed by a pause (not timed). */
     async prepare() {
-      await done?.context().close();
+      await this.release();
+      if (!next) {
+        next = await openPage();
+        await settle();
+      }
+    },
+    /** Closes the last document's page and waits for the browser to settle (not timed). */
+    async release() {
+      if (!done) return;
+      await done.context().close();
       done = null;
-      next ??= await openPage();
+      await settle();
     },
     async pdf(html) {
       const page = next ?? (await openPage());
       next = null;
       done = page;
-      await page.setContent(html);
-      return page.pdf(A4);
+      return print(page, html);
     },
+    warm: (html) => print(warmPage, html),
     async stop() {
       await done?.context().close();
       await browser.close();
@@ -163,6 +184,7 @@ export async function benchDocuments(stacks) {
     const logStart = stacks.map((stack) => ({ worker: logSize(stack, 'documents-worker'), gotenberg: logSize(stack, 'gotenberg-dev') }));
     const pdfTimings = stacks.map(() => []);
     const bareTimings = [];
+    const warmTimings = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [index, target] of targets.entries()) {
         for (let i = 0; i < BATCH; i += 1) {
@@ -175,10 +197,13 @@ export async function benchDocuments(stacks) {
       for (let i = 0; i < BATCH; i += 1) {
         await bare.prepare();
         bareTimings.push((await timed(() => bare.pdf(htmls[htmls.length - BATCH + i]))).ms);
+        warmTimings.push((await timed(() => bare.warm(htmls[htmls.length - BATCH + i]))).ms);
       }
+      await bare.release();
     }
     const pdf = pdfTimings.map(summary);
     const bareSummary = summary(bareTimings);
+    const warmSummary = summary(warmTimings);
     // where the time goes: the worker's job (fetching nothing, posting to gotenberg-dev, storing) and
     // gotenberg-dev's conversion (new context, page, PDF), as their logs say
     const inside = stacks.map((stack, index) => {
@@ -240,6 +265,7 @@ export async function benchDocuments(stacks) {
       const { jobs, converted } = inside[index];
       lines.push(
         pairLine(`PDF end to end vs bare page.pdf()${tag}`, pdf[index], bareSummary, `p50 ${(pdf[index].p50 / bareSummary.p50).toFixed(2)}x, p95 ${(pdf[index].p95 / bareSummary.p95).toFixed(2)}x`),
+        pairLine(`  the same vs page.pdf() in one reused page${tag}`, pdf[index], warmSummary, `p50 ${(pdf[index].p50 / warmSummary.p50).toFixed(2)}x (printed, no budget)`),
         solo(`  of which the worker's job${tag}`, jobs, 'posting to gotenberg-dev and storing the file'),
         solo(`  of which gotenberg-dev's conversion${tag}`, converted, 'load the document into a warm tab, then page.pdf()'),
         `${`PDFs, ${PDF_CLIENTS} concurrent clients${tag}`.padEnd(44)}${column(`${rates[index].toFixed(1)} PDF/s`, 13)}`,

@@ -132,7 +132,7 @@ export async function quotesOf(stack, { agencies = AGENCIES, quotes = QUOTES } =
     const open5 = await sql(
       stack.databaseUrl,
       `SELECT id FROM quoting.quotes WHERE tenant_id = $1 AND status IN ('pending', 'waiting') AND service_date BETWEEN '2026-05-01' AND '2026-08-28'
-        ORDER BY id LIMIT 400`,
+        ORDER BY id LIMIT 2000`,
       [tenantId],
     );
     const products = await sql(stack.databaseUrl, `SELECT id FROM catalogue.products WHERE tenant_id = $1 ORDER BY code LIMIT 7`, [tenantId]);

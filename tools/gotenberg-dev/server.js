@@ -46,6 +46,18 @@ const CONTENT_TYPES = {
   '.otf': 'font/otf',
 };
 
+/**
+ * The document with a `<base>` first in its head, so that its relative URLs name the files posted with
+ * it (Gotenberg loads index.html from the folder of those files).
+ */
+function withBase(html, href) {
+  const base = `<base href="${href}">`;
+  const head = /<head(?:\s[^>]*)?>/i.exec(html);
+  if (head) return `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}`;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${base}${html.slice(doctype[0].length)}` : `${base}${html}`;
+}
+
 /** A form that Gotenberg would refuse: answered 400 with the reason. */
 class InvalidFormError extends Error {}
 
@@ -241,7 +253,8 @@ function createGotenbergServer(options = {}) {
       const own = url.origin === DOCUMENT_ORIGIN && slot.prefix !== null && url.pathname.startsWith(slot.prefix);
       const file = own ? slot.files.get(decodeURIComponent(url.pathname.slice(slot.prefix.length))) : undefined;
       if (!file) return route.abort('blockedbyclient');
-      return route.fulfill({ status: 200, contentType: file.contentType, body: file.body });
+      // the document is written into the tab, not loaded from this origin: fonts and the like are cross-origin
+      return route.fulfill({ status: 200, contentType: file.contentType, body: file.body, headers: { 'access-control-allow-origin': '*' } });
     });
     return slot;
   }
@@ -299,7 +312,9 @@ function createGotenbergServer(options = {}) {
         await page.emulateMedia({ media: settings.media });
         slot.media = settings.media;
       }
-      await page.goto(`${DOCUMENT_ORIGIN}${slot.prefix}index.html`, { waitUntil: 'load', timeout: timeoutMs });
+      // written into the tab (no navigation to wait for), its relative URLs resolving to this conversion's files
+      const html = withBase(files.get('index.html').body.toString('utf8'), `${DOCUMENT_ORIGIN}${slot.prefix}`);
+      await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
       if (settings.waitMs) await page.waitForTimeout(settings.waitMs);
       const pdf = await page.pdf(settings.pdf);
       reusable = !abandon.done;
