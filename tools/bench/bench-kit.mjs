@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const require = createRequire(import.meta.url);
 /** The checkout these benchmarks belong to. */
@@ -180,11 +182,23 @@ export function gatewayClient(baseUrl, token, sockets = 8) {
   return { send, ok, get: async (route) => (await ok('GET', route)).body.toString('utf8'), close: () => agent.destroy() };
 }
 
-/** Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating. */
+/**
+ * A full collection of this process's heap. The baselines run in this process: without it, what one
+ * target's batch left (a baseline's rows and JSON, megabytes a call) is collected while the next
+ * target's calls are timed.
+ */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
+
+/**
+ * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating; this
+ * process's heap is collected before each batch (not timed).
+ */
 export async function alternate(targets, call, rounds, batch) {
   const timings = targets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, target] of targets.entries()) {
+      collectGarbage();
       for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
     }
   }
