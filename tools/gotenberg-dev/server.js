@@ -11,8 +11,8 @@
  * nothing but the files posted with it (every other request, remote or local, is aborted). One browser
  * is launched when the server starts and kept warm; as in Gotenberg, conversions run in tabs of one
  * browser context, a tab reused by one conversion after another (opening a tab starts a renderer
- * process, which costs more than a conversion), each document under a path of its own, so a request
- * only loads its document and prints it.
+ * process, which costs more than a conversion), each document written into it under a path of its own,
+ * so a request only writes its document and prints it.
  * Errors are answered as Gotenberg answers them: 400 with a plain-text reason for a bad form, 503 when
  * Chromium cannot start or the conversion exceeds its time.
  */
@@ -216,7 +216,7 @@ function createGotenbergServer(options = {}) {
   /**
    * The pages conversions run in, as Gotenberg runs them: tabs of one browser context, each page reused
    * by one conversion after another (opening a page starts a renderer process, which costs more than a
-   * conversion). Nothing of a conversion reaches the next: its document is loaded under a path no other
+   * conversion). Nothing of a conversion reaches the next: its document is written under a path no other
    * conversion has, the page answers only that conversion's files, and JavaScript, cookies set by
    * scripts and service workers are off. Like Gotenberg's restart-after, the context is replaced after
    * RESTART_AFTER conversions, once its pages are idle.

@@ -88,7 +88,7 @@ export async function readProductsPage(
   if (start === 0) {
     const [sized, first]: [SizedRow[], ProductWindow] = await Promise.all([manager.query(ALL_SIZES, bounds), readWindow(manager, tenantId, 0, FIRST_PAGE_ROWS)]);
     const taken = Math.min(fillPage(sized, 0, FIRST_PAGE_BYTES).ids.length, first.rows.length);
-    const items = toViews(first.rows.slice(0, taken), first.tagIds, first.periods, today);
+    const items = toViews(first.rows.slice(0, taken), first.tagIds, byProduct(first.periods), today);
     if (taken >= sized.length) return { items, nextCursor: null };
     return { items, nextCursor: taken, pageStarts: [taken, ...followingPageStarts(sized.slice(taken), taken)], total: sized.length };
   }
@@ -105,7 +105,7 @@ export async function readProductsPage(
       [tenantId, ids],
     ),
   ]);
-  return { items: toViews(inOrderOf(ids, rows), tagIds, periods, today), nextCursor };
+  return { items: toViews(inOrderOf(ids, rows), tagIds, byProduct(periods), today), nextCursor };
 }
 
 /** Products of the list in its order, from `start`, at most `count`, with their tag links and periods. */
@@ -136,23 +136,27 @@ async function readWindow(manager: EntityManager, tenantId: string, start: numbe
 /** The page from `start` to before `until` (one product past it is read, to tell whether more follow). */
 async function readBoundedPage(manager: EntityManager, tenantId: string, start: number, until: number, today: string): Promise<ListPage<ProductView>> {
   const { rows, tagIds, periods } = await readWindow(manager, tenantId, start, Math.min(until - start, PAGE_ROWS_MAX) + 1);
-  const periodCounts = new Map<string, number>();
-  for (const period of periods) periodCounts.set(period.productId, (periodCounts.get(period.productId) ?? 0) + 1);
+  const periodsOf = byProduct(periods);
   const sized: SizedRow[] = rows.map((row) => ({
     id: row.id,
-    bytes: row.textBytes + PRODUCT_FIELDS_BYTES + PERIOD_BYTES * (periodCounts.get(row.id) ?? 0) + TAG_ID_BYTES * (tagIds.get(row.id)?.length ?? 0),
+    bytes: row.textBytes + PRODUCT_FIELDS_BYTES + PERIOD_BYTES * (periodsOf.get(row.id)?.length ?? 0) + TAG_ID_BYTES * (tagIds.get(row.id)?.length ?? 0),
   }));
   const { ids, nextCursor } = fillPageUntil(sized, start, until);
-  return { items: toViews(rows.slice(0, ids.length), tagIds, periods, today), nextCursor };
+  return { items: toViews(rows.slice(0, ids.length), tagIds, periodsOf, today), nextCursor };
+}
+
+/** The periods (in start order) of each product. */
+function byProduct(periods: readonly PeriodFields[]): Map<string, PeriodFields[]> {
+  const periodsOf = new Map<string, PeriodFields[]>();
+  for (const period of periods) {
+    const own = periodsOf.get(period.productId);
+    if (own) own.push(period);
+    else periodsOf.set(period.productId, [period]);
+  }
+  return periodsOf;
 }
 
 /** The products (in list order) as the list shows them, with their tag ids and periods. */
-function toViews(products: readonly (Product | SizedProduct)[], tagIds: Map<string, string[]>, periods: PeriodFields[], today: string): ProductView[] {
-  const periodsByProduct = new Map<string, PeriodFields[]>();
-  for (const period of periods) {
-    const own = periodsByProduct.get(period.productId);
-    if (own) own.push(period);
-    else periodsByProduct.set(period.productId, [period]);
-  }
-  return products.map((product) => mapProduct(product, tagIds.get(product.id) ?? [], periodsByProduct.get(product.id) ?? [], today));
+function toViews(products: readonly Product[], tagIds: Map<string, string[]>, periodsOf: Map<string, PeriodFields[]>, today: string): ProductView[] {
+  return products.map((product) => mapProduct(product, tagIds.get(product.id) ?? [], periodsOf.get(product.id) ?? [], today));
 }

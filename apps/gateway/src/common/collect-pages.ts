@@ -22,8 +22,9 @@ const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((text) => Buffer.from(text));
  * The whole list, asked page by page over NATS (each page bounded by bytes, as one message is at most
  * 1 MB) and answered to the browser in one response: one round trip per page, never one per row.
  * When the first page says where the others start, they are asked for at once, each bounded by the
- * next one's start (the last by the list's length, when the first page tells it); should the list change meanwhile (a page ending elsewhere than the next begins),
- * the rest is asked for one page after the other from where the pages stopped agreeing.
+ * next one's start (the last by the list's length, when the first page tells it); should the list
+ * change meanwhile (a page ending elsewhere than the next begins), the rest is asked for one page
+ * after the other from where the pages stopped agreeing.
  */
 export async function collectPages<T>(fetchPage: (page: ListPageRequest) => Promise<ListPage<T>>): Promise<T[]> {
   return (await allPages(fetchPage, WHOLE_LIST)).flatMap((page) => page.items);
