@@ -7,6 +7,7 @@ import {
   type GenerateDocumentDto,
   type GeneratedDocument,
   type Principal,
+  type QuoteDetailView,
   QUOTES_GET,
   TENANTS_GET,
 } from '@quotebook/contracts';
@@ -30,6 +31,9 @@ const FILES = {
 
 const layoutNotFound = () => appError('NOT_FOUND', DOCUMENT_MESSAGES.layoutNotFound);
 
+/** Quotes whose customer is remembered at most; past it the memory starts over. */
+const REMEMBERED_QUOTES = 10_000;
+
 /** What a document is made of, before its images are placed. */
 interface Sources {
   content: Omit<DocumentContent, 'elements' | 'logo'>;
@@ -51,6 +55,12 @@ export class DocumentSettings {
  */
 @Injectable()
 export class DocumentsService {
+  /**
+   * The customer each quote had when its document was last asked for, by `<tenant>/<quote>`: the next
+   * request asks the catalogue for that customer while it asks quoting for the quote, instead of after.
+   */
+  private readonly customerOfQuote = new Map<string, string>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rpc: RpcClient,
@@ -92,7 +102,7 @@ export class DocumentsService {
   }
 
   /**
-   * The quote (from quoting), then its customer (from the catalogue), the agency (from tenancy) and the
+   * The quote (from quoting) with its customer (from the catalogue), the agency (from tenancy) and the
    * layout with its templates (from this service's tables), side by side; then their images. An unknown
    * layout is answered first, then an unknown quote.
    */
@@ -100,7 +110,7 @@ export class DocumentsService {
     const scope = { principal, tenantId };
     const [layout, quoted, agency] = await Promise.allSettled([
       this.readLayout(tenantId, layoutId),
-      this.rpc.send(QUOTES_GET, { ...scope, id: quoteId }).then(async (quote) => ({ quote, customer: await this.readCustomer(principal, tenantId, quote.customerId) })),
+      this.readQuote(principal, tenantId, quoteId),
       this.rpc.send(TENANTS_GET, scope),
     ]);
     if (layout.status === 'rejected') throw layout.reason;
@@ -118,6 +128,26 @@ export class DocumentsService {
       logo,
       signatures: new Map(signaturePaths.map((path, index) => [path, signatures[index]])),
     };
+  }
+
+  /**
+   * The quote and its customer. The customer the quote had last time is asked for at once, beside the
+   * quote, and used when the quote still names it; otherwise the quote's customer is asked for after it.
+   * Both are read for this request either way: only the wait for the second answer is saved.
+   */
+  private async readQuote(principal: Principal, tenantId: string, quoteId: string): Promise<{ quote: QuoteDetailView; customer: CustomerView | null }> {
+    const key = `${tenantId}/${quoteId}`;
+    const remembered = this.customerOfQuote.get(key);
+    const early = remembered === undefined ? undefined : this.readCustomer(principal, tenantId, remembered);
+    // when the quote cannot be read, or names another customer, this answer is never awaited
+    early?.catch(() => undefined);
+    const quote = await this.rpc.send(QUOTES_GET, { principal, tenantId, id: quoteId });
+    if (remembered !== quote.customerId) {
+      if (this.customerOfQuote.size >= REMEMBERED_QUOTES) this.customerOfQuote.clear();
+      this.customerOfQuote.set(key, quote.customerId);
+    }
+    const customer = early !== undefined && remembered === quote.customerId ? await early : await this.readCustomer(principal, tenantId, quote.customerId);
+    return { quote, customer };
   }
 
   /** The customer as the catalogue knows it; a customer it no longer knows prints by the quote's name for it. */

@@ -152,6 +152,59 @@ describe('documents: generating a quote document (integration)', () => {
     expect(html).not.toMatch(/<script|onclick|onerror|tracker\.example|javascript:/);
   });
 
+  describe("the quote's customer", () => {
+    const first = customerFixture({ name: 'Primo Cliente' });
+    const second = customerFixture({ name: 'Secondo Cliente' });
+    let ownQuote: QuoteDetailView;
+
+    beforeAll(() => {
+      neighbours.customers.set(first.id, { tenantId: tenantA, customer: first });
+      neighbours.customers.set(second.id, { tenantId: tenantA, customer: second });
+      ownQuote = quoteFixture(tenantA, { customerId: first.id });
+      neighbours.quotes.set(ownQuote.id, { tenantId: tenantA, quote: ownQuote });
+    });
+    afterEach(() => {
+      neighbours.quoteAnswers = async () => undefined;
+    });
+
+    /** Quoting answers only once the catalogue was asked for the customer, or after a second. */
+    const quotingWaitsForTheCustomer = () => {
+      neighbours.quoteAnswers = () =>
+        new Promise<void>((resolve) => {
+          const started = Date.now();
+          const poll = setInterval(() => {
+            if (neighbours.heard.includes('customer asked') || Date.now() - started > 1000) {
+              clearInterval(poll);
+              resolve();
+            }
+          }, 5);
+        });
+    };
+
+    it('is asked for beside the quote once a document of the quote named it, and printed', async () => {
+      await generate('preview', layouts['plain'], ownQuote.id);
+      quotingWaitsForTheCustomer();
+      neighbours.heard = [];
+      const html = await htmlOf(await generate('preview', layouts['plain'], ownQuote.id));
+      // both asked at once (in either order), before quoting answered
+      expect(neighbours.heard.slice(0, 2).sort()).toEqual(['customer asked', 'quote asked']);
+      expect(neighbours.heard.slice(2)).toEqual(['quote answered']);
+      expect(html).toContain('<div class="name">Primo Cliente</div>');
+    });
+
+    it("is the quote's new customer when the quote changed its customer", async () => {
+      await generate('preview', layouts['plain'], ownQuote.id);
+      neighbours.quotes.set(ownQuote.id, { tenantId: tenantA, quote: { ...ownQuote, customerId: second.id } });
+      neighbours.heard = [];
+      const html = await htmlOf(await generate('preview', layouts['plain'], ownQuote.id));
+      // the customer named last time was asked for beside the quote, then the quote's own after it
+      expect(neighbours.heard.slice(0, 2).sort()).toEqual(['customer asked', 'quote asked']);
+      expect(neighbours.heard.slice(2)).toEqual(['quote answered', 'customer asked']);
+      expect(html).toContain('<div class="name">Secondo Cliente</div>');
+      expect(html).not.toContain('Primo Cliente');
+    });
+  });
+
   describe('PDF and Word', () => {
     let worker: Awaited<ReturnType<typeof startFakeWorker>>;
 

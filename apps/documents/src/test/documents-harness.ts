@@ -37,6 +37,10 @@ export const neighbours = {
   quotes: new Map<string, { tenantId: string; quote: QuoteDetailView }>(),
   agencies: new Map<string, TenantView>(),
   customers: new Map<string, { tenantId: string; customer: CustomerView }>(),
+  /** What the neighbours were asked and answered, in order: "quote asked", "quote answered", "customer asked" */
+  heard: [] as string[],
+  /** Awaited before a quote is answered (a slow quoting) */
+  quoteAnswers: async (): Promise<void> => undefined,
 };
 
 /** Quoting, tenancy and the catalogue as the documents service asks them, played by one real NATS responder. */
@@ -44,6 +48,9 @@ export const neighbours = {
 class NeighboursStandInController {
   @Handles(QUOTES_GET)
   async quote({ tenantId, id }: RpcRequest<typeof QUOTES_GET>): Promise<RpcResponse<typeof QUOTES_GET>> {
+    neighbours.heard.push('quote asked');
+    await neighbours.quoteAnswers();
+    neighbours.heard.push('quote answered');
     const found = neighbours.quotes.get(id);
     if (!found || found.tenantId !== tenantId) throw appError('NOT_FOUND', QUOTE_MESSAGES.quoteNotFound);
     return found.quote;
@@ -58,6 +65,7 @@ class NeighboursStandInController {
 
   @Handles(CUSTOMERS_GET)
   async customer({ tenantId, id }: RpcRequest<typeof CUSTOMERS_GET>): Promise<RpcResponse<typeof CUSTOMERS_GET>> {
+    neighbours.heard.push('customer asked');
     const found = neighbours.customers.get(id);
     if (!found || found.tenantId !== tenantId) throw appError('NOT_FOUND', 'Customer not found');
     return found.customer;
