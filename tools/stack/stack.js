@@ -33,11 +33,6 @@ async function ensureDatabase(url) {
   }
 }
 
-/**
- * Spawns `node dist/apps/<name>/main.js` (or its script in SCRIPTS) and resolves once it prints its
- * ready line. Output goes to `logFile` (or is inherited with `inherit: true`). Rejects with the tail of
- * the output if the process exits or stays silent past `timeoutMs`.
- */
 /** Node's flags for every process, as the Dockerfile runs them: source-mapped stack traces. */
 const NODE_FLAGS = ['--enable-source-maps'];
 /**
@@ -47,6 +42,11 @@ const NODE_FLAGS = ['--enable-source-maps'];
  */
 const APP_NODE_FLAGS = { catalogue: ['--max-semi-space-size=64'] };
 
+/**
+ * Spawns `node dist/apps/<name>/main.js` (or its script in SCRIPTS) and resolves once it prints its
+ * ready line. Output goes to `logFile` (or is inherited with `inherit: true`). Rejects with the tail of
+ * the output if the process exits or stays silent past `timeoutMs`.
+ */
 function startProcess(name, env, { logFile, inherit = false, timeoutMs = 60_000 } = {}) {
   const main = path.join(ROOT, SCRIPTS[name] ?? path.join('dist/apps', name, 'main.js'));
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
