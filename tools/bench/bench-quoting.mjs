@@ -4,8 +4,13 @@
 // process, with the catalogue's code answering quoting's two questions (pricing, counts): no gateway,
 // no bus, no service process.
 import { randomUUID } from 'node:crypto';
-import { alternate, createAgency, PAIR_HEADER, pairLine, ratios, seedProducts, serviceDataSource, serviceModule, sql } from './bench-kit.mjs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { startFloor } from './bench-floor.mjs';
+import { alternate, createAgency, PAIR_HEADER, pairLine, ratios, seedProducts, serviceDataSource, ROOT, serviceModule, sql } from './bench-kit.mjs';
 import { PRODUCTS } from './bench-catalogue.mjs';
+
+const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
 /** Quotes per agency; the measured agency has neighbours of the same size in the same tables. */
 export const QUOTES = Number(process.env.BENCH_QUOTES ?? 20000);
@@ -181,7 +186,7 @@ function gatewayQuoting(stack, seeded) {
  * and pool), with the catalogue's pricing service (catalogue's role) answering what quoting asks it.
  * The list is read as the gateway reads a limit/offset window: pages from the offset until its end.
  */
-async function directQuoting(databaseUrl, tenantId, seeded) {
+export async function directQuoting(databaseUrl, tenantId, seeded) {
   const { QuotesService } = serviceModule('apps/quoting/src/quotes/quotes.service.ts');
   const { QuoteItemsService } = serviceModule('apps/quoting/src/items/quote-items.service.ts');
   const { DashboardService } = serviceModule('apps/quoting/src/dashboard/dashboard.service.ts');
@@ -251,9 +256,17 @@ export async function benchQuoting(stacks) {
   const seeded = [];
   for (const stack of stacks) seeded.push(await quotesOf(stack));
   const baseline = await directQuoting(stacks[0].databaseUrl, stacks[0].tenant.id, seeded[0]);
+  // the baseline's reads through the bare hops (bench-floor.mjs); a replacement writes, and is left out
+  const bare = await startFloor({ module: fileURLToPath(import.meta.url), factory: 'directQuoting', args: [stacks[0].databaseUrl, stacks[0].tenant.id, seeded[0]], port: await freePort() });
   try {
+    const floor = {
+      list: (query) => bare.call('list', query),
+      open: async () => (await bare.call('open')).json,
+      dashboard: async () => (await bare.call('dashboard')).json,
+    };
     const gateways = stacks.map((stack, index) => gatewayQuoting(stack, seeded[index]));
     const all = [baseline, ...gateways];
+    const reads = [...all, floor];
     const LIST = { limit: String(PAGE), offset: '0' };
     const SEARCHED = { search: SEARCH, limit: String(PAGE) };
     // the baseline reads this checkout's database: each read must be the very JSON this stack answers
@@ -269,6 +282,8 @@ export async function benchQuoting(stacks) {
       }
       if (index === 0) {
         for (const what of ['open', 'dashboard']) {
+          const bareProblem = difference(await floor[what](), expected[what]);
+          if (bareProblem) throw new Error(`the bare hops: ${what}: ${bareProblem}`);
           const problem = difference(await gateway[what](), expected[what]);
           if (problem) throw new Error(`${label}: ${what}: ${problem}`);
         }
@@ -278,22 +293,26 @@ export async function benchQuoting(stacks) {
       const replaced = JSON.parse(await target.replace());
       if (replaced.length !== ITEMS) throw new Error(`a replacement answered ${replaced.length} items`);
     }
+    for (const [what, query] of [['list', LIST], ['search', SEARCHED]]) {
+      const answer = await floor.list(query);
+      if (answer.total !== expected[what].total || difference(answer.json, expected[what].json)) throw new Error(`the bare hops: the quotes ${what} differs from the baseline's`);
+    }
     // warm-up: connections, JIT, caches
-    for (const target of all) {
+    for (const target of reads) {
       for (let i = 0; i < 3; i += 1) {
         await target.list(LIST);
         await target.list(SEARCHED);
         await target.open();
         await target.dashboard();
-        await target.replace();
+        await target.replace?.();
       }
     }
 
     const measured = {
-      list: await alternate(all, (target) => target.list(LIST), ROUNDS, BATCH),
-      search: await alternate(all, (target) => target.list(SEARCHED), ROUNDS, BATCH),
-      open: await alternate(all, (target) => target.open(), ROUNDS, BATCH),
-      dashboard: await alternate(all, (target) => target.dashboard(), ROUNDS, BATCH),
+      list: await alternate(reads, (target) => target.list(LIST), ROUNDS, BATCH),
+      search: await alternate(reads, (target) => target.list(SEARCHED), ROUNDS, BATCH),
+      open: await alternate(reads, (target) => target.open(), ROUNDS, BATCH),
+      dashboard: await alternate(reads, (target) => target.dashboard(), ROUNDS, BATCH),
       replace: await alternate(all, (target) => target.replace(), ROUNDS, BATCH),
     };
     const { agencies, perAgency } = seeded[0];
@@ -314,12 +333,22 @@ export async function benchQuoting(stacks) {
       const tag = stacks.length > 1 ? ` [${stack.label}]` : '';
       for (const [what, label] of Object.entries(labels)) lines.push(pairLine(`${label}${tag}`, measured[what][index + 1], measured[what][0], ratios(measured[what][index + 1], measured[what][0])));
     }
+    const last = reads.length - 1;
+    const bareLabels = { list: 'quotes list', search: 'quotes search', open: 'open a quote', dashboard: 'dashboard' };
+    for (const [what, label] of Object.entries(bareLabels)) {
+      lines.push(pairLine(`${label}, ${bare.label}`, measured[what][last], measured[what][0], ratios(measured[what][last], measured[what][0])));
+    }
     const verdicts = Object.entries(budgeted).map(([what, name]) => {
       const [base, gateway] = measured[what];
-      return [`${name} p95 ${(gateway.p95 / base.p95).toFixed(2)}x ≤ ${BUDGET.p95Ratio}x`, gateway.p95 <= BUDGET.p95Ratio * base.p95];
+      const hops = measured[what][last];
+      return [
+        `${name} p95 ${(gateway.p95 / base.p95).toFixed(2)}x ≤ ${BUDGET.p95Ratio}x (bare hops ${(hops.p95 / base.p95).toFixed(2)}x)`,
+        gateway.p95 <= BUDGET.p95Ratio * base.p95,
+      ];
     });
     return { lines, verdicts };
   } finally {
+    bare.stop();
     await baseline.stop().catch(() => undefined);
   }
 }

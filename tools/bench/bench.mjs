@@ -11,7 +11,8 @@
 //   documents   a quote's PDF through the gateway against a bare Chromium page.pdf() of the same HTML
 //               (bench-documents.mjs): PDF end to end p50 ≤ 1.5 × baseline; a cached document ≤ 20 ms
 // Prints one line per pair (gateway p50/p95, baseline p50/p95, ratio) and a closing verdict; exits 1
-// when a budget is not met.
+// when a budget is not met. The catalogue's and quoting's reads are also measured through bare hops
+// (bench-floor.mjs: the baseline's own calls behind plain HTTP and NATS), printed beside each verdict.
 //   --compare <git ref>   also start the stack of another commit (checked out and built in a temporary
 //                         worktree, kept for later runs) and measure it in the same run; the verdict is
 //                         this checkout's.
