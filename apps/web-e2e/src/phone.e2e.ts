@@ -43,7 +43,7 @@ test.describe('on a phone (390 px)', () => {
     await expectNoSidewaysScroll(page, 'the tenant management screen');
   });
 
-  test("no page of an agency scrolls sideways, for its admin or for the superadmin", async ({ page, request }) => {
+  test("no page of an agency scrolls sideways and its dialogs fill the screen, for its admin or for the superadmin", async ({ page, request }) => {
     const agency = await createAgency(request, { name: 'Agenzia Viaggi del Sole e del Mare Blu' });
     await signInAsAdmin(page, agency);
     for (const segment of AGENCY_PAGES) {
@@ -53,6 +53,16 @@ test.describe('on a phone (390 px)', () => {
       await expectNoSidewaysScroll(page, `/${agency.keyword}/${segment}`);
     }
     await expectWhollyOnScreen(page.getByRole('button', { name: 'Logout' }));
+
+    // a form dialog takes the whole screen, its buttons on it
+    await page.goto(`/${agency.keyword}/products`);
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.boundingBox()).toMatchObject({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    await expectWhollyOnScreen(dialog.getByRole('button', { name: 'Create Product' }));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(new RegExp(`/${agency.keyword}$`));

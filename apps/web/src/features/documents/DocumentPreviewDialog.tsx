@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { SelectField } from '../../shared/fields/SelectField';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
+import { usePhone } from '../../shared/use-phone';
 import { useListLayoutsQuery } from '../templates/templates.api';
 import { DOWNLOAD_ERROR_TITLE, downloadErrorText, EmptyDocumentError, framedHtml, printHtml, saveFile } from './document-files';
 import { useDownloadDocumentMutation, useGeneratePreviewMutation, type FileFormat } from './documents.api';
@@ -50,6 +51,7 @@ function PreviewMessage({ children }: { children: ReactNode }) {
  */
 export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quote, onClose }: DocumentPreviewDialogProps) {
   const titleId = useId();
+  const phone = usePhone();
   const toast = useToast();
   const layouts = useListLayoutsQuery(tenantId);
   const [generatePreview] = useGeneratePreviewMutation();
@@ -187,7 +189,7 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
   const progress = (format: Running, icon: ReactNode) => (running === format ? <CircularProgress size={16} color="inherit" /> : icon);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg" fullScreen={phone}>
       <DialogTitle id={titleId}>Anteprima Documento</DialogTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>

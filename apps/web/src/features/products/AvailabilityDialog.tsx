@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { useConfirmedDelete } from '../../shared/confirm-dialog/use-confirmed-delete';
 import { EmptyState } from '../../shared/page/EmptyState';
 import { RowActions } from '../../shared/page/RowActions';
+import { usePhone } from '../../shared/use-phone';
 import { DELETE_AVAILABILITY_CONFIRMATION, periodRange, periodSummary, sortPeriods } from './availability-form';
 import { AvailabilityFormDialog } from './AvailabilityFormDialog';
 import { productDisplayTitle } from './product-form';
@@ -39,10 +40,11 @@ export function AvailabilityDialog({ tenantId, product, onClose }: AvailabilityD
     remove: (period) => deleteAvailability({ tenantId, productId: product.id, availabilityId: period.id }),
   });
   const titleId = useId();
+  const phone = usePhone();
   const periods = sortPeriods(product.availability);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id={titleId}>{`Availability: ${productDisplayTitle(product)}`}</DialogTitle>
       <DialogContent dividers>
         {periods.length === 0 ? (

@@ -17,6 +17,7 @@ import {
   type GatewayHandler,
 } from '../../test/gateway-stub';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
+import { resetViewport, setViewportWidth } from '../../test/viewport';
 import { productsForEditor } from './quote-advanced-form';
 
 const BASE = '/api/tenants/tenant-1';
@@ -92,9 +93,21 @@ const rowOf = (panel: HTMLElement, title: string) => within(within(panel).getByR
 const priceOf = (row: HTMLElement) => within(row).getByRole('group', { name: 'Price' }).textContent;
 const input = (scope: HTMLElement, label: string) => within(scope).getByLabelText(label) as HTMLInputElement;
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetViewport();
+});
 
 describe('advanced quote editor', () => {
+  it('fills the screen of a phone (390 px), opened from the quote card', async () => {
+    setViewportWidth(390);
+    renderTenantPage('/sole/quotes', editorRoutes({ detail: aDetail() }));
+    const card = await screen.findByRole('article', { name: /^#A1B2C3/ });
+    fireEvent.click(within(card).getByRole('button', { name: 'Advanced' }));
+    await screen.findByRole('tab', { name: 'Basic Info' });
+    expect(screen.getByRole('dialog', { name: TITLE }).className).toContain('MuiDialog-paperFullScreen');
+  });
+
   it('lists every product: those confirmed first, then by Italian title (code without one)', () => {
     const order = productsForEditor([untitled, colosseo, barca, aperitivo, uffizi], new Set(['product-2'])).map((product) => product.id);
     expect(order).toEqual(['product-2', 'product-3', 'product-4', 'product-1', 'product-5']);

@@ -17,6 +17,7 @@ import { SelectField } from '../../shared/fields/SelectField';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { DialogForm } from '../../shared/form-dialog/FormDialog';
 import { LoadError } from '../../shared/page/LoadError';
+import { usePhone } from '../../shared/use-phone';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { AdvancedProductsTab } from './AdvancedProductsTab';
 import { ConsumptionsTab } from './ConsumptionsTab';
@@ -60,9 +61,10 @@ interface QuoteAdvancedDialogProps {
 export function QuoteAdvancedDialog({ tenantId, quoteId, onClose }: QuoteAdvancedDialogProps) {
   const detail = useGetQuoteQuery({ tenantId, quoteId });
   const titleId = useId();
+  const phone = usePhone();
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>
       {detail.data ? (
         <AdvancedEditor
           tenantId={tenantId}

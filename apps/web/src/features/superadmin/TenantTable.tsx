@@ -9,12 +9,11 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router';
 import { TenantLogo } from '../../shared/brand/TenantLogo';
 import { formatDate, languageLabel } from '../../shared/formatters';
 import { DataTable } from '../../shared/page/DataTable';
+import { usePhone } from '../../shared/use-phone';
 import { TenantStatusChip } from './TenantStatusChip';
 
 export const NO_TENANTS_TEXT = 'No tenants found. Create your first tenant to get started.';
@@ -31,7 +30,7 @@ const COLUMNS = ['Tenant', 'Keyword', 'Languages', 'Expiry', 'Status', 'Actions'
 const PHONE_COLUMNS = ['Tenant', 'Keyword', 'Status', 'Actions'];
 
 export function TenantTable({ tenants, loading, onEdit, onDelete }: TenantTableProps) {
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   return (
     <DataTable
       label="Tenants"

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { titleCase } from '../formatters';
+import { usePhone } from '../use-phone';
 
 interface FormDialogProps {
   title: string;
@@ -37,8 +38,9 @@ export function dialogTexts(noun: string, editing: boolean): Pick<FormDialogProp
  */
 export function FormDialog({ maxWidth = 'sm', ...form }: FormDialogProps) {
   const titleId = useId();
+  const phone = usePhone();
   return (
-    <Dialog open onClose={form.busy ? undefined : form.onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+    <Dialog open onClose={form.busy ? undefined : form.onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth} fullScreen={phone}>
       <DialogForm titleId={titleId} {...form} />
     </Dialog>
   );

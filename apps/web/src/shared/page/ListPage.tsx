@@ -10,8 +10,6 @@ import Skeleton from '@mui/material/Skeleton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useConfirmedDelete, type DeleteToasts } from '../confirm-dialog/use-confirmed-delete';
 import { titleCase } from '../formatters';
@@ -20,6 +18,7 @@ import { EmptyState } from './EmptyState';
 import { LoadError } from './LoadError';
 import { PageHeader } from './PageHeader';
 import { RowActions, type RowAction } from './RowActions';
+import { usePhone } from '../use-phone';
 
 export interface Column<T> {
   header: string;
@@ -97,7 +96,7 @@ const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0
  */
 export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const { list, columns, nameOf, remove } = props;
-  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const narrow = usePhone();
   const [editing, setEditing] = useState<EditorState<T>>(props.startAdding ? {} : null);
   const deletion = useConfirmedDelete<T>({ noun: props.noun, confirmation: remove.confirmation, nameOf, remove: remove.run, toasts: remove.toasts });
   const rows = props.filter ? props.filter(list.data ?? []) : (list.data ?? []);
