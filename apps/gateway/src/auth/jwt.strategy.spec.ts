@@ -1,7 +1,11 @@
+import { JwtService } from '@nestjs/jwt';
 import type { TokenClaims } from '@quotebook/contracts';
 import type { SessionStates } from '@quotebook/server-core';
 import type { Request } from 'express';
+import { Strategy } from 'passport-jwt';
 import { JwtStrategy } from './jwt.strategy';
+
+const SECRET = 'a-secret-for-the-test-only-0123456789';
 
 describe(JwtStrategy.name, () => {
   const tenantId = '0b7e4c1e-3f5a-4e7b-8c9d-1a2b3c4d5e6f';
@@ -12,7 +16,7 @@ describe(JwtStrategy.name, () => {
     const check = jest.fn(async () => verdicts.shift() ?? 'valid');
     const listeners: Array<() => void> = [];
     const sessions = { check, onChange: (listener: () => void) => listeners.push(listener) } as unknown as SessionStates;
-    return { sut: new JwtStrategy('a-secret-for-the-test-only-0123456789', sessions), check, changed: () => listeners.forEach((listener) => listener()) };
+    return { sut: new JwtStrategy(SECRET, sessions), check, changed: () => listeners.forEach((listener) => listener()) };
   }
 
   it('asks Redis once for the repeated requests of a valid session, again for another agency in the path', async () => {
@@ -40,11 +44,76 @@ describe(JwtStrategy.name, () => {
       .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
       .mockResolvedValue('ended');
     const listeners: Array<() => void> = [];
-    const sut = new JwtStrategy('a-secret-for-the-test-only-0123456789', { check, onChange: (listener: () => void) => listeners.push(listener) } as unknown as SessionStates);
+    const sut = new JwtStrategy(SECRET, { check, onChange: (listener: () => void) => listeners.push(listener) } as unknown as SessionStates);
     const underWay = sut.validate(request(), claims);
     listeners.forEach((listener) => listener());
     finish('valid');
     await underWay;
     await expect(sut.validate(request(), claims)).rejects.toMatchObject({ status: 401 });
+  });
+
+  describe('a bearer token', () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { exp: _exp, ...payload } = claims;
+    const signed = (options: { secret?: string; algorithm?: 'HS256' | 'HS512'; expiresIn?: number } = {}) =>
+      new JwtService({ secret: options.secret ?? SECRET }).sign(payload, { algorithm: options.algorithm ?? 'HS256', expiresIn: options.expiresIn ?? 3600 });
+    const withToken = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, params: { tenantId } }) as unknown as Request;
+
+    /** One authentication as passport runs it: the strategy's success, fail or error ends it. */
+    function attempt(sut: JwtStrategy, request: Request): Promise<{ outcome: 'success' | 'fail' | 'error'; value: unknown }> {
+      return new Promise((resolve) => {
+        const run = Object.assign(Object.create(sut) as JwtStrategy, {
+          success: (value: unknown) => resolve({ outcome: 'success', value }),
+          fail: (value: unknown) => resolve({ outcome: 'fail', value }),
+          error: (value: unknown) => resolve({ outcome: 'error', value }),
+        });
+        run.authenticate(request);
+      });
+    }
+
+    afterEach(() => jest.restoreAllMocks());
+
+    it('has its signature verified once; later calls with it are only checked for expiry', async () => {
+      const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
+      const { sut } = strategyAnswering();
+      const token = signed();
+      for (let call = 0; call < 3; call += 1) {
+        await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success', value: { userId: claims.sub, tenantId } });
+      }
+      expect(verifier).toHaveBeenCalledTimes(1);
+    });
+
+    it('is refused once it expires, even after it was verified', async () => {
+      const { sut } = strategyAnswering();
+      const token = signed({ expiresIn: 60 });
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success' });
+      jest.spyOn(Date, 'now').mockReturnValue((now + 60) * 1000);
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
+    });
+
+    it.each([
+      ['signed with another secret', () => signed({ secret: 'another-secret-for-the-test-0123456789' })],
+      ['signed with another algorithm', () => signed({ algorithm: 'HS512' })],
+      ['unsigned (alg none)', () => `${signed().split('.').slice(0, 2).join('.').replace(/^[^.]+/, Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url'))}.`],
+      ['tampered with', () => signed().replace(/\.([^.]+)\./, (_, body: string) => `.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), role: 'superadmin' })).toString('base64url')}.`)],
+      ['already expired', () => signed({ expiresIn: -1 })],
+    ])('%s is refused, every time, and never remembered', async (_case, make) => {
+      const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
+      const { sut, check } = strategyAnswering();
+      const token = make();
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
+      expect(verifier).toHaveBeenCalledTimes(2);
+      expect(check).not.toHaveBeenCalled();
+    });
+
+    it('whose session ended is refused although its signature was remembered', async () => {
+      const { sut, changed } = strategyAnswering('valid', 'ended');
+      const token = signed();
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success' });
+      changed();
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'error', value: { status: 401 } });
+    });
   });
 });

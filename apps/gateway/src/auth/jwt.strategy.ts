@@ -10,23 +10,56 @@ import type { AuthenticatedPrincipal } from '../common/principal.decorator';
 
 export const JWT_SECRET = Symbol('JWT_SECRET');
 
+/** `Authorization: Bearer <token>`, read as passport-jwt reads it. */
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+const tokenOf = (request: Request): string | null => (request.headers?.authorization ? bearerToken(request) : null);
+
+/** Tokens remembered as verified at most; the memory starts over when full. */
+const VERIFIED_KEPT = 10_000;
+
 /**
- * A valid signature only says who signed in. Whether that session still works is decided by the
- * session state in Redis, in one round trip: the token was not logged out, the user still exists with
- * the session version of the token (a role or password change raises it), and the user's agency exists,
- * is enabled and not expired. A superadmin's request naming an agency in its path needs that agency to
+ * Tokens whose signature was verified, with their claims. Only verified tokens are kept, so nobody
+ * without a valid token can fill the memory; a kept token's expiry is still checked on every use, as
+ * jsonwebtoken checks it (expired from the second of `exp` on), and an expired one is forgotten.
+ */
+export class VerifiedTokens {
+  private readonly claims = new Map<string, Readonly<TokenClaims>>();
+
+  remember(token: string, claims: TokenClaims): void {
+    if (this.claims.size >= VERIFIED_KEPT) this.claims.clear();
+    this.claims.set(token, Object.freeze(claims));
+  }
+
+  /** The claims of a token verified before and not expired since. */
+  recall(token: string): Readonly<TokenClaims> | undefined {
+    const claims = this.claims.get(token);
+    if (claims === undefined) return undefined;
+    if (claims.exp !== undefined && Math.floor(Date.now() / 1000) < claims.exp) return claims;
+    this.claims.delete(token);
+    return undefined;
+  }
+}
+
+/**
+ * The bearer token's signature is verified (HS256 with the secret, not expired) the first time the
+ * token is seen; a browser sends the same token with every call, so a token verified before is only
+ * checked for its expiry (VerifiedTokens). A valid signature only says who signed in. Whether that
+ * session still works is decided by the session state in Redis, in one round trip: the token was not
+ * logged out, the user still exists with the session version of the token (a role or password change
+ * raises it), and the user's agency exists, is enabled and not expired. A superadmin's request naming an agency in its path needs that agency to
  * exist.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
   private readonly recent = new RecentValidSessions();
+  private readonly verified = new VerifiedTokens();
 
   constructor(
     @Inject(JWT_SECRET) secret: string,
     private readonly sessions: SessionStates,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerToken,
       // A key object made once: given text, the verifier (jsonwebtoken) first tries it as a public key,
       // building and throwing an error on every request, before taking it as a secret. It accepts a
       // KeyObject; passport-jwt only passes it on, its types name strings and buffers.
@@ -38,7 +71,18 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     sessions.onChange(() => this.recent.clear());
   }
 
-  async validate(request: Request, claims: TokenClaims): Promise<AuthenticatedPrincipal> {
+  /** A token verified before goes straight to `validate`; any other is verified by passport-jwt first. */
+  override authenticate(request: Request, options?: unknown): void {
+    const token = tokenOf(request);
+    const claims = token === null ? undefined : this.verified.recall(token);
+    if (claims === undefined) return super.authenticate(request, options);
+    this.validate(request, claims).then(
+      (principal) => this.success(principal),
+      (error: unknown) => this.error(error as Error),
+    );
+  }
+
+  async validate(request: Request, claims: Readonly<TokenClaims>): Promise<AuthenticatedPrincipal> {
     if (
       !claims.sub ||
       !claims.jti ||
@@ -48,6 +92,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     ) {
       throw new UnauthorizedException('Invalid token');
     }
+    // the claims come verified: by passport-jwt, or remembered from its verification before
+    const token = tokenOf(request);
+    if (token !== null) this.verified.remember(token, claims);
     const tenantId = claims.tenantId ?? null;
     const session = { userId: claims.sub, tenantId, sessionVersion: claims.sv, tokenId: claims.jti, targetTenantId: request.params?.['tenantId'] };
     const key = JSON.stringify([session.userId, tenantId, session.sessionVersion, session.tokenId, session.targetTenantId ?? null]);
