@@ -11,6 +11,7 @@ export * from './health';
 export * from './preflight';
 export * from './service-bootstrap';
 export * from './tenant-transaction';
+export * from './entity-rows';
 export * from './tenant-tables';
 export * from './redis';
 export * from './session-state';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PriceListDto, PriceListView, Principal } from '@quotebook/contracts';
-import { appError, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withTenant } from '@quotebook/server-core';
+import { appError, entityRows, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
 import { deleteUnlessUsed, PRICE_LISTS } from '../in-use';
@@ -17,7 +17,7 @@ export class PriceListsService {
   async list(principal: Principal, tenantId: string): Promise<PriceListView[]> {
     requireTenantAccess(principal, tenantId);
     const priceLists = await readTenant(this.dataSource, tenantId, (manager) =>
-      manager.find(PriceList, { where: { tenantId }, order: { startDate: 'DESC', name: 'ASC', id: 'ASC' } }),
+      entityRows(manager, PriceList, { tenantId }, { startDate: 'DESC', name: 'ASC', id: 'ASC' }),
     );
     return priceLists.map(mapPriceList);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Principal, TagDto, TagView } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, entityRows, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { countTagged, isTagTargetType } from './tag-links';
 import { Tag } from './tag.entity';
@@ -24,10 +24,7 @@ export class TagsService {
       throw appError('VALIDATION_FAILED', ['targetType must be product or customer']);
     }
     const tags = await readTenant(this.dataSource, tenantId, (manager) =>
-      manager.find(Tag, {
-        where: targetType ? { tenantId, targetType } : { tenantId },
-        order: { name: 'ASC', id: 'ASC' },
-      }),
+      entityRows(manager, Tag, targetType ? { tenantId, targetType } : { tenantId }, { name: 'ASC', id: 'ASC' }),
     );
     return tags.map(mapTag);
   }

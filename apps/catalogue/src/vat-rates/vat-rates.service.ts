@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { formatCents, toCents, type Principal, type VatRateDto, type VatRateView } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, entityRows, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { deleteUnlessUsed, VAT_RATES } from '../in-use';
 import { VatRate } from './vat-rate.entity';
@@ -22,9 +22,7 @@ export class VatRatesService {
 
   async list(principal: Principal, tenantId: string): Promise<VatRateView[]> {
     requireTenantAccess(principal, tenantId);
-    const rates = await readTenant(this.dataSource, tenantId, (manager) =>
-      manager.find(VatRate, { where: { tenantId }, order: { rate: 'DESC', description: 'ASC', id: 'ASC' } }),
-    );
+    const rates = await readTenant(this.dataSource, tenantId, (manager) => entityRows(manager, VatRate, { tenantId }, { rate: 'DESC', description: 'ASC', id: 'ASC' }));
     return rates.map(mapVatRate);
   }
 
