@@ -46,8 +46,8 @@ export class VerifiedTokens {
  * checked for its expiry (VerifiedTokens). A valid signature only says who signed in. Whether that
  * session still works is decided by the session state in Redis, in one round trip: the token was not
  * logged out, the user still exists with the session version of the token (a role or password change
- * raises it), and the user's agency exists, is enabled and not expired. A superadmin's request naming an agency in its path needs that agency to
- * exist.
+ * raises it), and the user's agency exists, is enabled and not expired. A superadmin's request naming
+ * an agency in its path needs that agency to exist.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
