@@ -12,6 +12,7 @@ export * from './preflight';
 export * from './service-bootstrap';
 export * from './tenant-transaction';
 export * from './entity-rows';
+export * from './bounded-map';
 export * from './tenant-tables';
 export * from './redis';
 export * from './session-state';

@@ -13,6 +13,7 @@ import { Reflector } from '@nestjs/core';
 import { SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE } from '@quotebook/contracts';
 import type Redis from 'ioredis';
 import { appError } from './app-error';
+import { BoundedMap } from './bounded-map';
 import { createRedis } from './redis';
 import { RpcClient } from './rpc-client';
 import {
@@ -54,14 +55,17 @@ export const VALID_SESSION_REUSE_MS = 400;
 
 /** Sessions found valid in the last VALID_SESSION_REUSE_MS, by what was checked; refusals are never kept. */
 export class RecentValidSessions {
-  private readonly until = new Map<string, number>();
+  private readonly until: BoundedMap<string, number>;
   private generation = 0;
 
   constructor(
     private readonly reuseMs = VALID_SESSION_REUSE_MS,
-    private readonly limit = 10_000,
+    // a burst of distinct sessions must not grow the map without bound: it starts over instead
+    limit = 10_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.until = new BoundedMap(limit);
+  }
 
   has(key: string): boolean {
     const until = this.until.get(key);
@@ -84,8 +88,6 @@ export class RecentValidSessions {
   /** Keeps a session found valid by a check that began at `mark`, unless a clear() came meanwhile. */
   add(key: string, mark: number): void {
     if (mark !== this.generation) return;
-    // a burst of distinct sessions must not grow the map without bound: it starts over instead
-    if (this.until.size >= this.limit) this.until.clear();
     this.until.set(key, this.now() + this.reuseMs);
   }
 }

@@ -12,7 +12,7 @@ import {
   TENANTS_GET,
 } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES, documentFileName } from '@quotebook/domain';
-import { appError, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
+import { appError, BoundedMap, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
 import { createHash } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { requireId } from '../access';
@@ -59,7 +59,7 @@ export class DocumentsService {
    * The customer each quote had when its document was last asked for, by `<tenant>/<quote>`: the next
    * request asks the catalogue for that customer while it asks quoting for the quote, instead of after.
    */
-  private readonly customerOfQuote = new Map<string, string>();
+  private readonly customerOfQuote = new BoundedMap<string, string>(REMEMBERED_QUOTES);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -142,10 +142,7 @@ export class DocumentsService {
     // when the quote cannot be read, or names another customer, this answer is never awaited
     early?.catch(() => undefined);
     const quote = await this.rpc.send(QUOTES_GET, { principal, tenantId, id: quoteId });
-    if (remembered !== quote.customerId) {
-      if (this.customerOfQuote.size >= REMEMBERED_QUOTES) this.customerOfQuote.clear();
-      this.customerOfQuote.set(key, quote.customerId);
-    }
+    if (remembered !== quote.customerId) this.customerOfQuote.set(key, quote.customerId);
     const customer = early !== undefined && remembered === quote.customerId ? await early : await this.readCustomer(principal, tenantId, quote.customerId);
     return { quote, customer };
   }

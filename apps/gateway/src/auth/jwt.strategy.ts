@@ -1,7 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ROLES as ALL_ROLES, SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE, TokenClaims } from '@quotebook/contracts';
-import { RecentValidSessions, SessionStates } from '@quotebook/server-core';
+import { BoundedMap, RecentValidSessions, SessionStates } from '@quotebook/server-core';
 import type { Request } from 'express';
 import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -14,6 +14,13 @@ export const JWT_SECRET = Symbol('JWT_SECRET');
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 const tokenOf = (request: Request): string | null => (request.headers?.authorization ? bearerToken(request) : null);
 
+/** Verified claims with all a session needs (`validate` checks them before they are remembered). */
+type SessionClaims = Readonly<TokenClaims> & { readonly exp: number };
+
+function wellFormed(claims: Readonly<TokenClaims>): claims is SessionClaims {
+  return Boolean(claims.sub && claims.jti && claims.exp) && Number.isSafeInteger(claims.sv) && (ALL_ROLES as readonly string[]).includes(claims.role);
+}
+
 /** Tokens remembered as verified at most; the memory starts over when full. */
 const VERIFIED_KEPT = 10_000;
 
@@ -23,18 +30,16 @@ const VERIFIED_KEPT = 10_000;
  * jsonwebtoken checks it (expired from the second of `exp` on), and an expired one is forgotten.
  */
 export class VerifiedTokens {
-  private readonly claims = new Map<string, Readonly<TokenClaims>>();
+  private readonly claims = new BoundedMap<string, SessionClaims>(VERIFIED_KEPT);
 
-  remember(token: string, claims: TokenClaims): void {
-    if (this.claims.size >= VERIFIED_KEPT) this.claims.clear();
+  remember(token: string, claims: SessionClaims): void {
     this.claims.set(token, Object.freeze(claims));
   }
 
   /** The claims of a token verified before and not expired since. */
-  recall(token: string): Readonly<TokenClaims> | undefined {
+  recall(token: string): SessionClaims | undefined {
     const claims = this.claims.get(token);
-    if (claims === undefined) return undefined;
-    if (claims.exp !== undefined && Math.floor(Date.now() / 1000) < claims.exp) return claims;
+    if (claims === undefined || Math.floor(Date.now() / 1000) < claims.exp) return claims;
     this.claims.delete(token);
     return undefined;
   }
@@ -71,30 +76,27 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     sessions.onChange(() => this.recent.clear());
   }
 
-  /** A token verified before goes straight to `validate`; any other is verified by passport-jwt first. */
+  /** A token verified before goes straight to its session check; any other is verified by passport-jwt first. */
   override authenticate(request: Request, options?: unknown): void {
     const token = tokenOf(request);
     const claims = token === null ? undefined : this.verified.recall(token);
     if (claims === undefined) return super.authenticate(request, options);
-    this.validate(request, claims).then(
+    this.admit(request, claims).then(
       (principal) => this.success(principal),
       (error: unknown) => this.error(error as Error),
     );
   }
 
+  /** The claims passport-jwt has just verified: well formed, they are remembered, then the session is checked. */
   async validate(request: Request, claims: Readonly<TokenClaims>): Promise<AuthenticatedPrincipal> {
-    if (
-      !claims.sub ||
-      !claims.jti ||
-      !claims.exp ||
-      !Number.isSafeInteger(claims.sv) ||
-      !(ALL_ROLES as readonly string[]).includes(claims.role)
-    ) {
-      throw new UnauthorizedException('Invalid token');
-    }
-    // the claims come verified: by passport-jwt, or remembered from its verification before
+    if (!wellFormed(claims)) throw new UnauthorizedException('Invalid token');
     const token = tokenOf(request);
     if (token !== null) this.verified.remember(token, claims);
+    return this.admit(request, claims);
+  }
+
+  /** The caller, when the session of these (verified, well-formed) claims still works. */
+  private async admit(request: Request, claims: SessionClaims): Promise<AuthenticatedPrincipal> {
     const tenantId = claims.tenantId ?? null;
     const session = { userId: claims.sub, tenantId, sessionVersion: claims.sv, tokenId: claims.jti, targetTenantId: request.params?.['tenantId'] };
     const key = JSON.stringify([session.userId, tenantId, session.sessionVersion, session.tokenId, session.targetTenantId ?? null]);
