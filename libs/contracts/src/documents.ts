@@ -273,6 +273,30 @@ export interface DocumentJobData {
   assets: DocumentAsset[];
   /** where the finished file goes in the shared storage (the cache key: a hash of the HTML and the format) */
   storageKey: string;
+  /**
+   * When the request that asked for the document stops waiting (epoch milliseconds): a job not done by
+   * then is not rendered (again), since nobody would receive it.
+   */
+  answerBy: number;
+}
+
+/**
+ * Why a render job failed for good, written first in its failure message (`[too-complex] ...`), so the
+ * documents service can tell its caller what happened:
+ * - `too-complex`: the converter failed on this document, or took longer than its limit;
+ * - `too-large`: the document is larger than a conversion may take;
+ * - `expired`: its caller had stopped waiting before it could be rendered;
+ * - `refused`: the job itself is malformed (never the user's doing).
+ */
+export const DOCUMENT_JOB_FAILURES = ['too-complex', 'too-large', 'expired', 'refused'] as const;
+export type DocumentJobFailure = (typeof DOCUMENT_JOB_FAILURES)[number];
+
+export const documentJobFailureMessage = (failure: DocumentJobFailure, detail: string) => `[${failure}] ${detail}`;
+
+/** The failure a job's failure message names; null for any other failure (an outage: Gotenberg, the storage). */
+export function documentJobFailureOf(message: string | undefined): DocumentJobFailure | null {
+  const named = /^\[([a-z-]+)\] /.exec(message ?? '')?.[1];
+  return (DOCUMENT_JOB_FAILURES as readonly string[]).includes(named ?? '') ? (named as DocumentJobFailure) : null;
 }
 
 export interface DocumentJobResult {

@@ -12,6 +12,7 @@ export const GENERIC_ERROR_REASONS = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
   'RATE_LIMITED',
   'INTERNAL',
   'BAD_GATEWAY',
@@ -53,6 +54,9 @@ export const DOMAIN_ERROR_REASONS = [
   // documents
   'TEMPLATE_IN_USE',
   'UPLOAD_URL_INVALID',
+  'DOCUMENT_TOO_LARGE',
+  'DOCUMENT_TOO_COMPLEX',
+  'DOCUMENTS_BUSY',
 ] as const;
 
 export const APP_ERROR_REASONS = [...GENERIC_ERROR_REASONS, ...DOMAIN_ERROR_REASONS] as const;
@@ -121,10 +125,15 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'TEMPLATE_IN_USE':
       return CONFLICT;
     case 'PAYLOAD_TOO_LARGE':
+    case 'DOCUMENT_TOO_LARGE':
       return { statusCode: 413, error: 'Payload Too Large' };
+    case 'UNPROCESSABLE':
+    case 'DOCUMENT_TOO_COMPLEX':
+      return { statusCode: 422, error: 'Unprocessable Entity' };
     case 'UNSUPPORTED_MEDIA_TYPE':
       return { statusCode: 415, error: 'Unsupported Media Type' };
     case 'RATE_LIMITED':
+    case 'DOCUMENTS_BUSY':
       return { statusCode: 429, error: 'Too Many Requests' };
     case 'INTERNAL':
       return { statusCode: 500, error: 'Internal Server Error' };
@@ -151,6 +160,7 @@ const GENERIC_REASONS_BY_STATUS: Record<number, GenericErrorReason> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
   502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',

@@ -7,8 +7,6 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 /** A layout holds 1 to this many elements. */
 export const MAX_LAYOUT_ELEMENTS = 50;
-/** A template's HTML, in characters. */
-export const TEMPLATE_CONTENT_MAX_LENGTH = 100_000;
 /** An agency keeps at most this many templates and layouts. */
 export const MAX_TEMPLATES = 500;
 export const MAX_LAYOUTS = 100;

@@ -14,3 +14,4 @@ export * from './money';
 export * from './price';
 export * from './quotes';
 export * from './documents';
+export * from './html-shape';

@@ -1,4 +1,5 @@
 import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits';
+import { type HtmlShape, LAYOUT_CONTENT_LIMITS, TEMPLATE_CONTENT_LIMITS } from './html-shape';
 import { MAX_ITEM_QUANTITY, MIN_ITEM_QUANTITY } from './quotes';
 
 /**
@@ -149,8 +150,30 @@ export const QUOTE_MESSAGES = {
   consumptionNotFound: 'Service consumption not found',
 } as const;
 
+/** `100.000`: a count as the product writes it. */
+const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+/** What each measure of a template's HTML is called, with its bound. */
+const SHAPE_WORDS: Record<keyof HtmlShape, string> = {
+  characters: 'caratteri',
+  elements: 'elementi (paragrafi, titoli, voci di elenco e formattazioni)',
+  lists: 'elenchi',
+  depth: 'livelli di formattazione annidati',
+};
+
+/** `Il contenuto del template può avere al massimo 32 livelli di formattazione annidati` */
+export const templateContentTooBig = (measure: keyof HtmlShape) =>
+  `Il contenuto del template può avere al massimo ${count(TEMPLATE_CONTENT_LIMITS[measure])} ${SHAPE_WORDS[measure]}`;
+
+/** `I template del layout «Standard» insieme possono avere al massimo 300.000 caratteri` */
+export const layoutContentTooBig = (measure: Exclude<keyof HtmlShape, 'depth'>, layoutName?: string) =>
+  `I template del layout${layoutName === undefined ? '' : ` «${layoutName}»`} insieme possono avere al massimo ${count(LAYOUT_CONTENT_LIMITS[measure])} ${SHAPE_WORDS[measure]}`;
+
 /** Answers about documents, templates and layouts (the product words them in Italian). */
 export const DOCUMENT_MESSAGES = {
+  documentTooLarge: 'Il documento è troppo grande per essere generato: i template del layout superano i limiti. Riduci i template o dividili tra più layout.',
+  documentTooComplex: 'Il documento è troppo complesso per essere generato in questo formato. Semplifica i template del layout (meno elenchi e formattazioni annidate).',
+  documentsBusy: 'Troppi documenti in preparazione per questa agenzia. Riprova tra qualche secondo.',
   generationFailed: 'Errore nella generazione del documento. Riprova o contatta il supporto.',
   pdfServiceUnavailable: 'Il servizio di generazione PDF non è disponibile. Riprova tra qualche minuto.',
   templateInUse: 'Il template è usato dai layout',
