@@ -11,6 +11,7 @@ import { QuoteLayout, QuoteLayoutElement } from './layouts/layout.entity';
 import { LayoutsController } from './layouts/layouts.controller';
 import { LayoutsService } from './layouts/layouts.service';
 import { CreateDocuments1767830400000 } from './migrations/1767830400000-create-documents';
+import { TemplateContentShape1769472000000 } from './migrations/1769472000000-template-content-shape';
 import { SignaturesController } from './signatures/signatures.controller';
 import { SignaturesService } from './signatures/signatures.service';
 import { QuoteTemplate } from './templates/template.entity';
@@ -33,7 +34,7 @@ export class DocumentsModule {
           database: {
             schema: DOCUMENTS_SCHEMA,
             entities: [QuoteTemplate, QuoteLayout, QuoteLayoutElement],
-            migrations: [CreateDocuments1767830400000],
+            migrations: [CreateDocuments1767830400000, TemplateContentShape1769472000000],
             runtimeRole: DOCUMENTS_RUNTIME_ROLE,
           },
         }),
@@ -47,7 +48,12 @@ export class DocumentsModule {
         {
           provide: DocumentQueue,
           useFactory: () =>
-            new DocumentQueue({ redisUrl: env.REDIS_URL, redisKeyPrefix: env.REDIS_KEY_PREFIX, timeoutMs: env.DOCUMENT_JOB_TIMEOUT_MS }),
+            new DocumentQueue({
+              redisUrl: env.REDIS_URL,
+              redisKeyPrefix: env.REDIS_KEY_PREFIX,
+              timeoutMs: env.DOCUMENT_JOB_TIMEOUT_MS,
+              agencyPendingMax: env.DOCUMENT_AGENCY_PENDING_MAX,
+            }),
         },
         TemplatesService,
         LayoutsService,

@@ -11,7 +11,7 @@ import {
   toWallClock,
   vatLabel,
 } from '@quotebook/domain';
-import { sanitizeTemplateHtml } from '../templates/template-html';
+import { printableTemplateHtml } from '../templates/template-html';
 import { totalsOf } from './vat-totals';
 
 /** An image of the document: a `data:` URI (the preview) or the file name of one of the job's assets (PDF, Word). */
@@ -26,7 +26,7 @@ export type PrintedElement =
       type: 'template';
       templateType: TemplateType;
       title: string;
-      /** HTML, sanitized again as it is printed */
+      /** HTML, sanitized again and flattened to the depth limit as it is printed */
       content: string;
       headerPrint: boolean;
       signature: PrintedImage | null;
@@ -76,6 +76,8 @@ header.agency .company { font-weight: bold; }
 .customer .name { font-weight: bold; }
 .reference { margin-bottom: 1em; }
 section { margin: 1em 0; }
+/* a word longer than the line wraps: left whole, Chromium lays it out in time that grows with its square */
+section.template { overflow-wrap: anywhere; }
 h2 { font-size: 1.2em; margin: 0 0 0.5em; }
 table { width: 100%; border-collapse: collapse; margin: 0.5em 0; }
 th, td { border-bottom: 1px solid #ccc; padding: 0.25em 0.4em; text-align: left; vertical-align: top; }
@@ -184,7 +186,7 @@ function templateSection(element: Extract<PrintedElement, { type: 'template' }>)
   const signature = element.signature ? `<img class="signature" src="${escapeHtml(element.signature.src)}" alt="Firma">` : '';
   return (
     `<section class="template template-${element.templateType}"><h2>${escapeHtml(element.title)}</h2>` +
-    `<div class="content">${sanitizeTemplateHtml(element.content)}</div>${signature}</section>`
+    `<div class="content">${printableTemplateHtml(element.content)}</div>${signature}</section>`
   );
 }
 

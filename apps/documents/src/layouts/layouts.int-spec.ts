@@ -8,7 +8,7 @@ import {
   type QuoteLayoutDto,
   TEMPLATES_CREATE,
 } from '@quotebook/contracts';
-import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES, MESSAGES } from '@quotebook/domain';
+import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES, LAYOUT_CONTENT_LIMITS, layoutContentTooBig, MESSAGES } from '@quotebook/domain';
 import { randomUUID } from 'node:crypto';
 import { adminOf, rpcError, useDocumentsHarness, userOf } from '../test/documents-harness';
 
@@ -91,6 +91,36 @@ describe('documents: layouts (integration)', () => {
     const error = await rpcError(create({ name: 'Rubato', elements: [{ type: 'quotes' }, { type: 'template', templateId: foreignTemplate }] }));
     expect(error).toMatchObject({ statusCode: 400, message: [`elements[1].${DOCUMENT_API_MESSAGES.templateOfTenant}`] });
     expect(await list()).toEqual(before);
+  });
+
+  it('refuses templates that together pass the layout bounds, a template printed twice counting twice: 400, nothing stored', async () => {
+    const long = (
+      await sut.send(TEMPLATES_CREATE, {
+        principal: admin,
+        tenantId: tenantA,
+        data: { templateType: 'condizioni', title: 'Condizioni lunghe', content: `<p>${'x'.repeat(99_993)}</p>` },
+      })
+    ).id;
+    const lists = (
+      await sut.send(TEMPLATES_CREATE, {
+        principal: admin,
+        tenantId: tenantA,
+        data: { templateType: 'complementi', title: 'Elenchi', content: '<ul><li>x</li></ul>'.repeat(LAYOUT_CONTENT_LIMITS.lists / 2 + 1) },
+      })
+    ).id;
+    const element = (templateId: string) => ({ type: 'template', templateId });
+    const before = await list();
+
+    // three times 100,000 characters fit, the premessa's few more do not
+    await expect(create({ name: 'Al limite', elements: [element(long), element(long), element(long)] })).resolves.toMatchObject({ name: 'Al limite' });
+    const error = await rpcError(create({ name: 'Oltre', elements: [element(long), element(long), element(long), element(premessa)] }));
+    expect(error).toMatchObject({ statusCode: 400, reason: 'VALIDATION_FAILED', message: [layoutContentTooBig('characters')] });
+    expect(await rpcError(create({ name: 'Elenchi', elements: [element(lists), { type: 'quotes' }, element(lists)] }))).toMatchObject({
+      statusCode: 400,
+      message: [layoutContentTooBig('lists')],
+    });
+
+    expect((await list()).map((layout) => layout.name).sort()).toEqual([...before.map((layout) => layout.name), 'Al limite'].sort());
   });
 
   it('updates a layout: name, description and elements become what is sent', async () => {

@@ -5,7 +5,7 @@ import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES } from '@quotebook/domain';
 import { appError, pageOfItems, readTenant, requireTenantAccess, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
-import { assertRoomFor } from '../limits';
+import { assertLayoutContentFits, assertRoomFor } from '../limits';
 import { QuoteLayout, QuoteLayoutElement } from './layout.entity';
 import { layoutViews } from './layout.views';
 
@@ -118,8 +118,9 @@ function elementsOf(dto: QuoteLayoutDto): ElementToSave[] {
 }
 
 /**
- * Every template an element names must be one of the agency's (400 naming each element otherwise).
- * Locked against deletion until the layout is saved: a delete running meanwhile waits, then sees it used.
+ * Every template an element names must be one of the agency's (400 naming each element otherwise), and
+ * together they stay within the layout's bounds. Locked against deletion and changes until the layout
+ * is saved: a delete running meanwhile waits, then sees it used; a change waits, then counts this layout.
  */
 async function assertTemplatesOfTenant(manager: EntityManager, tenantId: string, elements: readonly ElementToSave[]): Promise<void> {
   const ids = [...new Set(elements.flatMap((element) => (element.templateId ? [element.templateId] : [])))];
@@ -133,6 +134,11 @@ async function assertTemplatesOfTenant(manager: EntityManager, tenantId: string,
     element.templateId && !known.has(element.templateId) ? [`elements[${index}].${DOCUMENT_API_MESSAGES.templateOfTenant}`] : [],
   );
   if (problems.length) throw templatesRefused(problems);
+  await assertLayoutContentFits(
+    manager,
+    tenantId,
+    elements.flatMap((element) => (element.templateId ? [element.templateId] : [])),
+  );
 }
 
 async function insertElements(manager: EntityManager, tenantId: string, layoutId: string, elements: readonly ElementToSave[]): Promise<void> {

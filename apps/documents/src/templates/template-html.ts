@@ -1,3 +1,4 @@
+import { flattenHtml, TEMPLATE_CONTENT_LIMITS } from '@quotebook/domain';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -31,4 +32,12 @@ export function sanitizeTemplateHtml(html: string): string {
 /** Whether sanitized HTML shows any text at all (a template of empty paragraphs says nothing). */
 export function hasVisibleText(sanitized: string): boolean {
   return sanitized.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
+}
+
+/**
+ * A template's HTML as a document prints it: sanitized again, and nested no deeper than a template may
+ * be (content stored before that bound loses the tags past it and keeps its text).
+ */
+export function printableTemplateHtml(stored: string): string {
+  return flattenHtml(sanitizeTemplateHtml(stored), TEMPLATE_CONTENT_LIMITS.depth);
 }

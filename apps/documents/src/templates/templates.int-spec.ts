@@ -10,7 +10,15 @@ import {
   TEMPLATES_LIST,
   TEMPLATES_UPDATE,
 } from '@quotebook/contracts';
-import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES, MESSAGES } from '@quotebook/domain';
+import {
+  DOCUMENT_API_MESSAGES,
+  DOCUMENT_MESSAGES,
+  htmlShape,
+  layoutContentTooBig,
+  MESSAGES,
+  TEMPLATE_CONTENT_LIMITS,
+  templateContentTooBig,
+} from '@quotebook/domain';
 import { pngOf } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
 import { adminOf, registerTenantState, rpcError, superadmin, useDocumentsHarness, userOf } from '../test/documents-harness';
@@ -99,6 +107,90 @@ describe('documents: description templates (integration)', () => {
       const error = await rpcError(create(template({ templateType: 'firma', signatureImagePath })));
       expect(error).toMatchObject({ statusCode: 400, message: [DOCUMENT_API_MESSAGES.signaturePath] });
     }
+  });
+
+  describe('the bounds of the content, as it is stored', () => {
+    const nested = (levels: number) => `<p>${'<em>'.repeat(levels - 1)}fondo${'</em>'.repeat(levels - 1)}</p>`;
+    const stored = async () => (await harness.query<{ count: number }>('SELECT count(*)::int AS count FROM documents.quote_templates WHERE tenant_id = $1', [tenantA]))[0].count;
+
+    it(`keeps content nested ${TEMPLATE_CONTENT_LIMITS.depth} levels deep, and refuses one level more: 400 naming the content and the limit`, async () => {
+      await expect(create(template({ content: nested(TEMPLATE_CONTENT_LIMITS.depth) }))).resolves.toMatchObject({ content: nested(32) });
+      const before = await stored();
+
+      const error = await rpcError(create(template({ content: nested(TEMPLATE_CONTENT_LIMITS.depth + 1) })));
+
+      expect(error).toMatchObject({ statusCode: 400, reason: 'VALIDATION_FAILED', message: [templateContentTooBig('depth')] });
+      expect(error.message).toEqual(['Il contenuto del template può avere al massimo 32 livelli di formattazione annidati']);
+      expect(await stored()).toBe(before);
+    });
+
+    it('refuses the 14,000-deep nesting that stalled the Word converter', async () => {
+      const error = await rpcError(create(template({ content: `<p>${'<i>'.repeat(14_000)}x${'</i>'.repeat(14_000)}</p>` })));
+      expect(error).toMatchObject({ statusCode: 400, message: [templateContentTooBig('elements'), templateContentTooBig('depth')] });
+    });
+
+    it('measures the length after sanitizing: 99,990 ampersands are 499,957 characters stored, refused', async () => {
+      const before = await stored();
+      const content = `<p>${'&'.repeat(99_990)}</p>`;
+      expect(content.length).toBeLessThanOrEqual(TEMPLATE_CONTENT_LIMITS.characters);
+
+      const error = await rpcError(create(template({ content })));
+
+      expect(error).toMatchObject({ statusCode: 400, message: [templateContentTooBig('characters')] });
+      expect(await stored()).toBe(before);
+      // within the bound once sanitized, it is kept
+      const fits = `<p>${'&'.repeat(19_990)}</p>`;
+      await expect(create(template({ content: fits }))).resolves.toMatchObject({ content: `<p>${'&amp;'.repeat(19_990)}</p>` });
+    });
+
+    it('refuses too many elements and too many lists, each named', async () => {
+      const lists = '<ul><li>x</li></ul>'.repeat(TEMPLATE_CONTENT_LIMITS.lists + 1);
+      const error = await rpcError(create(template({ content: lists })));
+      expect(error).toMatchObject({ statusCode: 400, message: [templateContentTooBig('lists')] });
+
+      const breaks = `<p>${'x<br>'.repeat(TEMPLATE_CONTENT_LIMITS.elements)}</p>`;
+      expect(await rpcError(create(template({ content: breaks })))).toMatchObject({ statusCode: 400, message: [templateContentTooBig('elements')] });
+    });
+
+    it('keeps beside each template the counts the bounds are summed from, as the shared rule counts them', async () => {
+      const contents = [
+        '<p>Gentile <strong>cliente</strong>, a presto<br>&amp; grazie &lt;3</p>',
+        '<ul><li><p>uno</p><ol><li><p>due <a href="https://a.example/?q=1&amp;r=%3E">link</a></p></li></ol></li></ul><blockquote>q</blockquote>',
+        nested(TEMPLATE_CONTENT_LIMITS.depth),
+        `<h1>Titolo</h1><p style="text-align:center">${'&amp;'.repeat(50)}</p>`,
+      ];
+      for (const content of contents) {
+        const created = await create(template({ content }));
+        const [row] = await harness.query<{ characters: number; elements: number; lists: number }>(
+          'SELECT content_characters AS characters, content_elements AS elements, content_lists AS lists FROM documents.quote_templates WHERE id = $1',
+          [created.id],
+        );
+        const { characters, elements, lists } = htmlShape(created.content);
+        expect(row).toEqual({ characters, elements, lists });
+      }
+    });
+
+    it('refuses a change that would push a layout printing the template past its bounds, naming the layout', async () => {
+      const text = (characters: number) => `<p>${'x'.repeat(characters - 7)}</p>`;
+      const long = await Promise.all([1, 2, 3].map((index) => create(template({ title: `Lunga ${index}`, content: text(90_000) }))));
+      const small = await create(template({ title: 'Breve', content: '<p>breve</p>' }));
+      await sut.send(LAYOUTS_CREATE, {
+        principal: admin,
+        tenantId: tenantA,
+        data: { name: 'Contratto completo', elements: [...long, small].map(({ id }) => ({ type: 'template', templateId: id })) } as never,
+      });
+      const update = (content: string) =>
+        sut.send(TEMPLATES_UPDATE, { principal: admin, tenantId: tenantA, id: small.id, data: template({ title: 'Breve', content }) });
+
+      // 3 × 90,000 + 30,001 characters
+      const error = await rpcError(update(text(30_001)));
+
+      expect(error).toMatchObject({ statusCode: 400, message: [layoutContentTooBig('characters', 'Contratto completo')] });
+      const [row] = await harness.query<{ content: string }>('SELECT content FROM documents.quote_templates WHERE id = $1', [small.id]);
+      expect(row.content).toBe('<p>breve</p>');
+      // a change that keeps the layout within them is saved
+      await expect(update(text(30_000))).resolves.toMatchObject({ content: text(30_000) });
+    });
   });
 
   it('updates a template: what is sent replaces it, flags and signature left out stay', async () => {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ListPage, Principal, QuoteTemplateDto, QuoteTemplateView } from '@quotebook/contracts';
-import { DOCUMENT_MESSAGES, MESSAGES } from '@quotebook/domain';
+import { DOCUMENT_MESSAGES, type HtmlShape, htmlShape, MESSAGES, shapeExcesses, TEMPLATE_CONTENT_LIMITS, templateContentTooBig } from '@quotebook/domain';
 import { appError, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageStart, readTenant, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
-import { assertRoomFor } from '../limits';
+import { assertLayoutsStillFit, assertRoomFor } from '../limits';
 import { SignaturesService } from '../signatures/signatures.service';
 import { QuoteTemplate } from './template.entity';
 import { hasVisibleText, sanitizeTemplateHtml } from './template-html';
@@ -51,7 +51,7 @@ export class TemplatesService {
 
   async create(principal: Principal, tenantId: string, dto: QuoteTemplateDto): Promise<QuoteTemplateView> {
     requireTemplateAdministration(principal, tenantId);
-    const content = cleanContent(dto.content);
+    const { content } = cleanContent(dto.content);
     const created = await withTenant(this.dataSource, tenantId, async (manager) => {
       await assertRoomFor(manager, 'templates', tenantId);
       const signatureImagePath = dto.signatureImagePath ?? null;
@@ -74,9 +74,11 @@ export class TemplatesService {
   async update(principal: Principal, tenantId: string, id: string, dto: QuoteTemplateDto): Promise<QuoteTemplateView> {
     requireTemplateAdministration(principal, tenantId);
     const templateId = requireId(id, templateNotFound);
-    const content = cleanContent(dto.content);
+    const { content, shape } = cleanContent(dto.content);
     const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
-      const template = await findTemplate(manager, tenantId, templateId);
+      // locked: a layout saved meanwhile (its check key-shares the templates it names) counts this content
+      const template = await findTemplate(manager, tenantId, templateId, true);
+      if (template.content !== content) await assertLayoutsStillFit(manager, tenantId, templateId, shape);
       if (dto.signatureImagePath !== undefined && dto.signatureImagePath !== template.signatureImagePath) {
         await this.signatures.assertUploaded(manager, tenantId, dto.signatureImagePath);
         template.signatureImagePath = dto.signatureImagePath;
@@ -123,11 +125,18 @@ export class TemplatesService {
   }
 }
 
-/** The content as it is kept: sanitized, and saying something (400 with the spec's message otherwise). */
-function cleanContent(html: string): string {
+/**
+ * The content as it is kept: sanitized, saying something (400 with the spec's message otherwise), and
+ * within TEMPLATE_CONTENT_LIMITS as stored (400 naming each bound it passes): the length is that of
+ * the sanitized HTML, where `&` is the five characters of `&amp;`.
+ */
+function cleanContent(html: string): { content: string; shape: HtmlShape } {
   const content = sanitizeTemplateHtml(html);
   if (!hasVisibleText(content)) throw appError('VALIDATION_FAILED', [MESSAGES.templateContentRequired]);
-  return content;
+  const shape = htmlShape(content);
+  const excesses = shapeExcesses(shape, TEMPLATE_CONTENT_LIMITS);
+  if (excesses.length) throw appError('VALIDATION_FAILED', excesses.map(templateContentTooBig));
+  return { content, shape };
 }
 
 async function findTemplate(manager: EntityManager, tenantId: string, id: string, forUpdate = false): Promise<QuoteTemplate> {
