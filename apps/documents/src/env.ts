@@ -1,4 +1,4 @@
-import { ServiceEnv, WithDocumentJobTimeout, WithFileStorage } from '@quotebook/server-core';
+import { IsWholeNumberSetting, ServiceEnv, WithDocumentJobTimeout, WithFileStorage } from '@quotebook/server-core';
 import { IsNotEmpty, IsString } from 'class-validator';
 
 /**
@@ -11,4 +11,11 @@ export class DocumentsEnv extends WithDocumentJobTimeout(WithFileStorage(Service
   @IsString()
   @IsNotEmpty()
   UPLOAD_DIR = 'var/uploads';
+
+  /**
+   * PDF and Word documents one agency may have under way at once (waiting for a worker or rendering);
+   * a request past it is answered 429 at once, so no agency can fill the shared queue.
+   */
+  @IsWholeNumberSetting(1, 1000)
+  DOCUMENT_AGENCY_PENDING_MAX = 20;
 }

@@ -1,44 +1,80 @@
+import { randomUUID } from 'node:crypto';
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import { DOCUMENT_QUEUE, documentQueuePrefix, type DocumentJobData, type DocumentJobResult } from '@quotebook/contracts';
+import {
+  DOCUMENT_QUEUE,
+  documentJobFailureOf,
+  documentQueuePrefix,
+  type DocumentJobData,
+  type DocumentJobFailure,
+  type DocumentJobResult,
+} from '@quotebook/contracts';
 import { createRedis } from '@quotebook/server-core';
-import { type Job, Queue, QueueEvents } from 'bullmq';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 
-/** A render tried again when it fails (Gotenberg down): 500 ms, then 1 s, then 2 s. */
+/**
+ * A render tried again when it fails for a passing reason (Gotenberg down): 500 ms, then 1 s, then 2 s.
+ * A render the converter fails on fails once (the worker throws an UnrecoverableError).
+ */
 export const DOCUMENT_JOB_OPTIONS = { attempts: 4, backoff: { type: 'exponential', delay: 500 } } as const;
 
 /**
- * How often a wait also reads the job's state: the queue's events are the fast path, this catches a
- * completion whose event was missed (the events reader had not started, or was reconnecting).
+ * How often a wait also reads the job's state: the queue's events are the fast path, this catches an
+ * end whose event was missed (the events reader had not started, or was reconnecting).
  */
 const STATE_CHECK_MS = 500;
 
-/** How a render ended: its file is in the storage, its attempts failed, it did not end in time, or the queue is down. */
-export type RenderOutcome = 'done' | 'failed' | 'timeout' | 'unavailable';
+/**
+ * How a render ended: its file is in the storage; it failed for good for a reason the job named (the
+ * document is too complex or too large to convert, or nobody waited for it any more); its attempts
+ * failed otherwise; it did not end in time; the queue is down; or the agency already has as many
+ * documents under way as it may.
+ */
+export type RenderOutcome = 'done' | DocumentJobFailure | 'failed' | 'timeout' | 'unavailable' | 'busy';
 
 export interface DocumentQueueOptions {
   redisUrl: string;
   redisKeyPrefix: string;
-  /** how long a render may take, retries included */
+  /** how long a render may take, retries and the wait for a free worker included */
   timeoutMs: number;
+  /** documents one agency may have under way at once (waiting or rendering); more are answered 'busy' */
+  agencyPendingMax: number;
 }
 
 /**
- * The producer side of the render jobs documents-worker works off. Jobs are added with an id made of
- * what the document is (two requests for one document share one job) and awaited through the queue's
- * events, never longer than the timeout. The queue's connection has no offline queue: while Redis is
- * down an add fails at once instead of waiting for it to come back.
+ * Takes a place among the agency's documents under way: drops the places whose wait is over, then adds
+ * this one when there is room. One script, so parallel requests cannot pass the bound together.
+ */
+const TAKE_PLACE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
+interface PlaceCommands {
+  takeDocumentPlace(key: string, now: number, until: number, member: string, max: number, ttlMs: number): Promise<number>;
+}
+
+/**
+ * The producer side of the render jobs documents-worker works off. Two requests for one document share
+ * one job while it is under way (BullMQ's deduplication by what the document is); a later request after
+ * it ended adds a new one (a finished document is answered from the storage before it gets here). A
+ * job carries when its caller stops waiting, and the worker renders nothing for a caller gone. The
+ * queue's connection has no offline queue: while Redis is down an add fails at once instead of waiting
+ * for it to come back.
  */
 export class DocumentQueue implements OnModuleDestroy {
   private readonly logger = new Logger(DocumentQueue.name);
-  private readonly queueConnection: Redis;
+  private readonly queueConnection: Redis & PlaceCommands;
   private readonly eventsConnection: Redis;
   private readonly queue: Queue<DocumentJobData, DocumentJobResult>;
   private readonly events: QueueEvents;
 
   constructor(private readonly options: DocumentQueueOptions) {
     const prefix = documentQueuePrefix(options.redisKeyPrefix);
-    this.queueConnection = createRedis(options.redisUrl);
+    this.queueConnection = createRedis(options.redisUrl) as Redis & PlaceCommands;
+    this.queueConnection.defineCommand('takeDocumentPlace', { numberOfKeys: 1, lua: TAKE_PLACE });
     // the events are read with blocking calls, which BullMQ wants retried forever
     this.eventsConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(attempt * 200, 2000) });
     this.eventsConnection.on('error', () => undefined);
@@ -54,39 +90,68 @@ export class DocumentQueue implements OnModuleDestroy {
   }
 
   /**
-   * Adds the job (unless a job with this id is under way: then it waits for that one) and waits until
-   * it completed or failed all its attempts, at most the timeout.
+   * Renders the document `key` names (what it is: two requests with one key want one file), waiting at
+   * most the timeout. The agency's place is held while this request waits.
    */
-  async render(jobId: string, data: DocumentJobData): Promise<RenderOutcome> {
-    let job: Job<DocumentJobData, DocumentJobResult>;
+  async render(key: string, data: Omit<DocumentJobData, 'answerBy'>): Promise<RenderOutcome> {
+    const answerBy = Date.now() + this.options.timeoutMs;
+    const place = `${this.options.redisKeyPrefix}documents:under-way:${data.tenantId}`;
+    const member = randomUUID();
     try {
-      // a completed job is kept a minute, so a wait that starts after it finished still finds it done
-      job = await this.queue.add(data.format, data, { ...DOCUMENT_JOB_OPTIONS, jobId, removeOnComplete: { age: 60 }, removeOnFail: true });
+      const taken = await this.queueConnection.takeDocumentPlace(place, Date.now(), answerBy, member, this.options.agencyPendingMax, this.options.timeoutMs);
+      if (taken !== 1) return 'busy';
     } catch (error) {
-      this.logger.warn(`render job ${jobId} not queued: ${(error as Error).message}`);
+      this.logger.warn(`render ${key} not queued: ${(error as Error).message}`);
       return 'unavailable';
     }
+    try {
+      let outcome = await this.renderOnce(key, { ...data, answerBy });
+      // the job this request joined had been added by a caller that stopped waiting: it rendered
+      // nothing, and its end let a new job be added, for this request's remaining time
+      if (outcome === 'expired' && Date.now() < answerBy - STATE_CHECK_MS) outcome = await this.renderOnce(key, { ...data, answerBy });
+      return outcome;
+    } finally {
+      this.queueConnection.zrem(place, member).catch(() => undefined);
+    }
+  }
+
+  private async renderOnce(key: string, data: DocumentJobData): Promise<RenderOutcome> {
+    let job: Job<DocumentJobData, DocumentJobResult>;
+    try {
+      // an ended job is kept a minute, so a wait that starts after it ended still finds how it ended
+      job = await this.queue.add(data.format, data, {
+        ...DOCUMENT_JOB_OPTIONS,
+        jobId: `${key}-${randomUUID()}`,
+        deduplication: { id: key },
+        removeOnComplete: { age: 60 },
+        removeOnFail: { age: 60 },
+      });
+    } catch (error) {
+      this.logger.warn(`render job ${key} not queued: ${(error as Error).message}`);
+      return 'unavailable';
+    }
+    // the job this request added, or the one under way for the same document that it joined
+    const jobId = job.id ?? '';
+    const waitMs = Math.max(0, data.answerBy - Date.now());
     let timer: NodeJS.Timeout | undefined;
     let checker: NodeJS.Timeout | undefined;
     const timedOut = new Promise<RenderOutcome>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.options.timeoutMs);
+      timer = setTimeout(() => resolve('timeout'), waitMs);
     });
     const settledState = new Promise<RenderOutcome>((resolve) => {
       checker = setInterval(() => {
-        job.getState().then(
-          (state) => {
-            if (state === 'completed') resolve('done');
-            else if (state === 'failed') resolve('failed');
-          },
+        this.endOf(jobId).then(
+          (outcome) => outcome && resolve(outcome),
           () => undefined,
         );
       }, STATE_CHECK_MS);
     });
-    const finished = job.waitUntilFinished(this.events, this.options.timeoutMs).then(
+    const finished = job.waitUntilFinished(this.events, waitMs).then(
       (): RenderOutcome => 'done',
       (error: Error): RenderOutcome => {
+        if (/timed out/.test(error.message)) return 'timeout';
         this.logger.warn(`render job ${jobId}: ${error.message}`);
-        return /timed out/.test(error.message) ? 'timeout' : 'failed';
+        return documentJobFailureOf(error.message) ?? 'failed';
       },
     );
     try {
@@ -95,6 +160,15 @@ export class DocumentQueue implements OnModuleDestroy {
       clearTimeout(timer);
       clearInterval(checker);
     }
+  }
+
+  /** How the job ended, read from the queue; null while it is under way. */
+  private async endOf(jobId: string): Promise<RenderOutcome | null> {
+    const state = await this.queue.getJobState(jobId);
+    if (state === 'completed') return 'done';
+    if (state !== 'failed') return null;
+    const job = await Job.fromId<DocumentJobData, DocumentJobResult>(this.queue, jobId);
+    return documentJobFailureOf(job?.failedReason) ?? 'failed';
   }
 
   async onModuleDestroy(): Promise<void> {

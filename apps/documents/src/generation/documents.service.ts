@@ -11,7 +11,16 @@ import {
   QUOTES_GET,
   TENANTS_GET,
 } from '@quotebook/contracts';
-import { DOCUMENT_MESSAGES, documentFileName } from '@quotebook/domain';
+import {
+  combinedShape,
+  DOCUMENT_MESSAGES,
+  documentFileName,
+  flattenHtml,
+  htmlShape,
+  LAYOUT_CONTENT_LIMITS,
+  shapeExcesses,
+  TEMPLATE_CONTENT_LIMITS,
+} from '@quotebook/domain';
 import { appError, BoundedMap, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
 import { createHash } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
@@ -20,7 +29,7 @@ import { QuoteLayout, QuoteLayoutElement } from '../layouts/layout.entity';
 import { QuoteTemplate } from '../templates/template.entity';
 import { type DocumentContent, type PrintedElement, type PrintedImage, renderDocumentHtml } from './document-html';
 import { type DocumentImage, DocumentImages } from './document-images';
-import { DocumentQueue } from './document-queue';
+import { DocumentQueue, type RenderOutcome } from './document-queue';
 
 /** The file each format is, in the storage and in the answer. */
 const FILES = {
@@ -73,6 +82,7 @@ export class DocumentsService {
   async generate(principal: Principal, tenantId: string, quoteId: string, { layoutId, format }: GenerateDocumentDto): Promise<GeneratedDocument> {
     requireTenantAccess(principal, tenantId);
     const sources = await this.read(principal, tenantId, quoteId, layoutId);
+    assertPrintable(sources);
     const placed = format === 'preview' ? this.inlined(sources) : await this.asAssets(tenantId, sources);
     const html = renderDocumentHtml({ ...sources.content, ...placed.content });
     const file = FILES[format];
@@ -94,11 +104,11 @@ export class DocumentsService {
       return answer(false);
     }
     const { quote } = sources.content;
-    const jobId = [quote.id, quote.version, layoutId, format, hash].join('-');
-    await this.queue.render(jobId, { tenantId, format, html, assets: placed.assets, storageKey });
+    const key = [quote.id, quote.version, layoutId, format, hash].join('-');
+    const outcome = await this.queue.render(key, { tenantId, format, html, assets: placed.assets, storageKey });
     // the storage has the last word: a job whose end was not seen may still have left its file
     if (await this.storage.exists(storageKey)) return answer(false);
-    throw appError('SERVICE_UNAVAILABLE', format === 'pdf' ? DOCUMENT_MESSAGES.pdfServiceUnavailable : DOCUMENT_MESSAGES.generationFailed);
+    throw renderFailure(outcome, format);
   }
 
   /**
@@ -183,6 +193,35 @@ export class DocumentsService {
     const place = (image: DocumentImage | null | undefined) => (image ? (placed.get(image)?.printed ?? null) : null);
     const assets = [...new Map([...placed.values()].map(({ asset }) => [asset.name, asset])).values()];
     return { content: { elements: printedElements(sources, (path) => place(sources.signatures.get(path))), logo: place(sources.logo) }, assets };
+  }
+}
+
+/**
+ * A document whose templates together pass the layout's bounds cannot be made within a render's time
+ * (templates stored before the bounds, or grown since): 413, before anything is rendered. The content
+ * is measured as it prints, flattened to the depth limit.
+ */
+function assertPrintable(sources: Sources): void {
+  const printed = sources.elements.flatMap(({ template }) =>
+    template ? [htmlShape(flattenHtml(template.content, TEMPLATE_CONTENT_LIMITS.depth))] : [],
+  );
+  if (shapeExcesses(combinedShape(printed), LAYOUT_CONTENT_LIMITS).length) {
+    throw appError('DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.documentTooLarge);
+  }
+}
+
+/** What the caller is told when a render left no file: what happened, in the words of the product. */
+function renderFailure(outcome: RenderOutcome, format: 'pdf' | 'word'): Error {
+  switch (outcome) {
+    case 'too-complex':
+      return appError('DOCUMENT_TOO_COMPLEX', DOCUMENT_MESSAGES.documentTooComplex);
+    case 'too-large':
+      return appError('DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.documentTooLarge);
+    case 'busy':
+      return appError('DOCUMENTS_BUSY', DOCUMENT_MESSAGES.documentsBusy);
+    default:
+      // an outage (Gotenberg, Redis, no worker in time), or a job that should never have been made
+      return appError('SERVICE_UNAVAILABLE', format === 'pdf' ? DOCUMENT_MESSAGES.pdfServiceUnavailable : DOCUMENT_MESSAGES.generationFailed);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   DOCUMENTS_GENERATE,
+  documentJobFailureMessage,
   type DocumentJobData,
   type GeneratedDocument,
   LAYOUTS_CREATE,
@@ -11,7 +12,8 @@ import {
   TEMPLATES_CREATE,
   type QuoteTemplateDto,
 } from '@quotebook/contracts';
-import { DOCUMENT_MESSAGES, type DocumentFormat } from '@quotebook/domain';
+import { DOCUMENT_MESSAGES, type DocumentFormat, htmlShape, LAYOUT_CONTENT_LIMITS, TEMPLATE_CONTENT_LIMITS } from '@quotebook/domain';
+import { UnrecoverableError } from 'bullmq';
 import { gifOf, pngOf } from '@quotebook/testing';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -150,6 +152,64 @@ describe('documents: generating a quote document (integration)', () => {
     const html = await htmlOf(await generate('preview', await layoutOf('Sporco', [{ type: 'template', templateId: id }])));
     expect(html).toContain('<div class="content"><p>Sporco</p><a>l</a></div>');
     expect(html).not.toMatch(/<script|onclick|onerror|tracker\.example|javascript:/);
+  });
+
+  it('prints content stored deeper than the limit flattened to it, every word kept', async () => {
+    const id = await templateOf({ title: 'Annidato', content: '<p>Annidato</p>' });
+    const layout = await layoutOf('Annidato', [{ type: 'template', templateId: id }]);
+    // stored before the bound
+    const deep = `<p>${'<i>'.repeat(14_000)}in fondo${'</i>'.repeat(14_000)}</p><p>dopo</p>`;
+    await harness.query(`UPDATE documents.quote_templates SET content = $2 WHERE id = $1`, [id, deep]);
+
+    const html = await htmlOf(await generate('preview', layout));
+
+    const content = /<div class="content">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+    expect(htmlShape(content).depth).toBe(TEMPLATE_CONTENT_LIMITS.depth);
+    expect(content).toBe(`<p>${'<i>'.repeat(31)}in fondo${'</i>'.repeat(31)}</p><p>dopo</p>`);
+  });
+
+  it('refuses a document whose templates together pass the layout bounds with 413, before any render', async () => {
+    // stored before the bounds: each template within its own, five of them past the layout's
+    const big = `<p>${'parola '.repeat(Math.floor(LAYOUT_CONTENT_LIMITS.characters / 5 / 7))}</p>`;
+    const id = await templateOf({ title: 'Lungo', content: '<p>breve</p>' });
+    const layout = await layoutOf('Troppo', [{ type: 'template', templateId: id }]);
+    await harness.query(`UPDATE documents.quote_templates SET content = $2 WHERE id = $1`, [id, big]);
+    await harness.query(
+      `INSERT INTO documents.quote_layout_elements (tenant_id, layout_id, element_type, template_id, sort_order)
+       SELECT $1, $2, 'template', $3, n FROM generate_series(1, 5) AS n`,
+      [tenantA, layout, id],
+    );
+
+    for (const format of ['preview', 'pdf', 'word'] as const) {
+      const started = Date.now();
+      expect(await rpcError(generate(format, layout))).toMatchObject({ statusCode: 413, reason: 'DOCUMENT_TOO_LARGE', message: DOCUMENT_MESSAGES.documentTooLarge });
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+  });
+
+  it("tells a document the converter failed on as too complex (422) after one attempt, and one too large for it as 413", async () => {
+    let attempts = 0;
+    let failure: 'too-complex' | 'too-large' = 'too-complex';
+    const failing = await startFakeWorker(async () => {
+      attempts += 1;
+      throw new UnrecoverableError(documentJobFailureMessage(failure, 'the converter gave up'));
+    }, (key, file) => storage.put(key, file));
+    try {
+      const started = Date.now();
+      expect(await rpcError(generate('word', layouts['plain']))).toMatchObject({
+        statusCode: 422,
+        reason: 'DOCUMENT_TOO_COMPLEX',
+        message: DOCUMENT_MESSAGES.documentTooComplex,
+      });
+      expect(attempts).toBe(1);
+      expect(Date.now() - started).toBeLessThan(1500);
+
+      failure = 'too-large';
+      expect(await rpcError(generate('pdf', layouts['plain']))).toMatchObject({ statusCode: 413, reason: 'DOCUMENT_TOO_LARGE' });
+      expect(attempts).toBe(2);
+    } finally {
+      await failing.stop();
+    }
   });
 
   describe("the quote's customer", () => {
