@@ -12,17 +12,33 @@ describe('signature objects and upload tokens', () => {
     expect(tokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it.each([undefined, 42, '', 'short', `${'a'.repeat(63)}!`, 'a'.repeat(65)])('reads no agency from %j', (token) => {
+  it.each([undefined, 42, '', 'short', `${'a'.repeat(63)}!`, 'a'.repeat(65), 'Z'.repeat(64), 'QUOTEBOOK'.repeat(8).slice(0, 64)])('reads no agency from %j', (token) => {
     expect(tenantOfToken(token)).toBeNull();
   });
 
-  it('reads the token of an upload URL, as a path or a whole URL', () => {
+  it('reads the token of an upload URL only from the very path it was issued as', () => {
     const token = newUploadToken(tenantId);
     expect(tokenOfUploadUrl(`/api/uploads/signatures/${token}`)).toBe(token);
-    expect(tokenOfUploadUrl(`https://agency.example/api/uploads/signatures/${token}?x=1`)).toBe(token);
-    expect(tokenOfUploadUrl(`/api/uploads/logos/${token}`)).toBeNull();
-    expect(tokenOfUploadUrl(`/api/uploads/signatures/${token}/more`)).toBeNull();
-    expect(tokenOfUploadUrl('http://[bad')).toBeNull();
+  });
+
+  it.each([
+    (token: string) => `http://evil.example/api/uploads/signatures/${token}`,
+    (token: string) => `https://agency.example/api/uploads/signatures/${token}`,
+    (token: string) => `file:///api/uploads/signatures/${token}`,
+    (token: string) => `//evil.example/api/uploads/signatures/${token}`,
+    (token: string) => `/api/uploads/signatures/../signatures/${token}`,
+    (token: string) => `/api/uploads/signatures/./${token}`,
+    (token: string) => `/api/uploads//signatures/${token}`,
+    (token: string) => `/API/uploads/signatures/${token}`,
+    (token: string) => `/api/uploads/signatures/${token}?x=1`,
+    (token: string) => `/api/uploads/signatures/${token}#x`,
+    (token: string) => ` /api/uploads/signatures/${token}`,
+    (token: string) => `/api/uploads/signatures/${token}/more`,
+    (token: string) => `/api/uploads/logos/${token}`,
+    (token: string) => `/api/uploads/signatures/${encodeURIComponent(token).replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
+    () => 'http://[bad',
+  ])('reads no token from anything else: %p', (uploadUrl) => {
+    expect(tokenOfUploadUrl(uploadUrl(newUploadToken(tenantId)))).toBeNull();
   });
 
   it('names an object by path and by storage key, and reads the path back', () => {

@@ -1,4 +1,5 @@
 import { SIGNATURE_OBJECT_PATH, type SignatureUploadClaim } from '@quotebook/contracts';
+import { isUUID } from 'class-validator';
 import { createHash, randomBytes } from 'node:crypto';
 
 export type SignatureExtension = SignatureUploadClaim['extension'];
@@ -34,24 +35,25 @@ export function newUploadToken(tenantId: string): string {
 
 const TOKEN = /^[A-Za-z0-9_-]{64}$/;
 
-/** The agency a token was issued to, or null for anything that is no token. */
+/**
+ * The agency a token was issued to, or null for anything that is no token: a string of the token's
+ * form whose first bytes are no agency id (no UUID) is as invalid as any other.
+ */
 export function tenantOfToken(token: unknown): string | null {
   if (typeof token !== 'string' || !TOKEN.test(token)) return null;
   const hex = Buffer.from(token, 'base64url').subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const tenantId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return isUUID(tenantId) ? tenantId : null;
 }
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The token of an upload URL as the client holds it (the path, or a whole URL), or null. */
+/**
+ * The token of an upload URL exactly as it was issued (`/api/uploads/signatures/<token>`), or null for
+ * anything else: another host or scheme, a path that only resolves to it, a query or a fragment.
+ */
 export function tokenOfUploadUrl(uploadUrl: string): string | null {
-  let path: string;
-  try {
-    path = new URL(uploadUrl, 'http://upload.invalid').pathname;
-  } catch {
-    return null;
-  }
-  if (!path.startsWith(UPLOAD_URL_PATH)) return null;
-  const token = path.slice(UPLOAD_URL_PATH.length);
+  if (!uploadUrl.startsWith(UPLOAD_URL_PATH)) return null;
+  const token = uploadUrl.slice(UPLOAD_URL_PATH.length);
   return tenantOfToken(token) ? token : null;
 }

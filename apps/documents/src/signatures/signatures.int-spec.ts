@@ -46,7 +46,23 @@ describe('documents: signature uploads (integration)', () => {
     expect(await rpcError(normalize(url))).toMatchObject({ statusCode: 400, message: DOCUMENT_MESSAGES.uploadNotCompleted });
     await storage.put(claimed.storageKey, pngOf(2, 2));
     await expect(normalize(url)).resolves.toEqual({ objectPath: claimed.objectPath });
-    await expect(normalize(`https://agenzia.example${url}`)).resolves.toEqual({ objectPath: claimed.objectPath });
+  });
+
+  it('tells the object path only for the very path it issued: no other host, scheme or path leading to it', async () => {
+    const url = await uploadUrl();
+    const claimed = await claim(url);
+    await storage.put(claimed.storageKey, pngOf(2, 2));
+    const token = tokenOf(url);
+    for (const other of [
+      `http://evil.example${url}`,
+      `https://agenzia.example${url}`,
+      `file://${url}`,
+      `/api/uploads/signatures/../signatures/${token}`,
+      `${url}?again=1`,
+    ]) {
+      expect(await rpcError(normalize(other))).toEqual({ statusCode: 400, reason: 'UPLOAD_URL_INVALID', error: 'Bad Request', message: DOCUMENT_MESSAGES.uploadUrlInvalid });
+    }
+    await expect(normalize(url)).resolves.toEqual({ objectPath: claimed.objectPath });
   });
 
   it('lets one of two claims racing for a URL win', async () => {
@@ -60,8 +76,14 @@ describe('documents: signature uploads (integration)', () => {
     await harness.query(`UPDATE documents.signature_uploads SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [tokenHash(tokenOf(url))]);
     expect(await rpcError(claim(url))).toMatchObject({ statusCode: 400, reason: 'UPLOAD_URL_INVALID' });
     expect(await rpcError(normalize(url))).toMatchObject({ statusCode: 400, reason: 'UPLOAD_URL_INVALID', message: DOCUMENT_MESSAGES.uploadUrlInvalid });
-    for (const token of [newUploadToken(tenantA), newUploadToken(randomUUID()), 'short', '']) {
-      expect(await rpcError(sut.send(SIGNATURE_CLAIM_UPLOAD, { token, extension: 'png' }))).toMatchObject({ statusCode: 400, reason: 'UPLOAD_URL_INVALID' });
+    // a token of the right form whose agency part is no UUID gets the same answer as any other
+    for (const token of [newUploadToken(tenantA), newUploadToken(randomUUID()), 'Z'.repeat(64), 'short', '']) {
+      expect(await rpcError(sut.send(SIGNATURE_CLAIM_UPLOAD, { token, extension: 'png' }))).toEqual({
+        statusCode: 400,
+        reason: 'UPLOAD_URL_INVALID',
+        error: 'Bad Request',
+        message: DOCUMENT_MESSAGES.uploadUrlInvalid,
+      });
     }
     expect(await rpcError(sut.send(SIGNATURE_CLAIM_UPLOAD, { token: tokenOf(await uploadUrl()), extension: 'svg' as 'png' }))).toMatchObject({
       statusCode: 400,
