@@ -19,8 +19,11 @@ const OPENAPI_TRANSFORMER = {
   },
 };
 
-/** `openApi: true` runs the OpenAPI plugin (it needs the type checker, so it makes the build slower). */
-module.exports = function nestAppWebpackConfig(appDir, { openApi = false } = {}) {
+/**
+ * `openApi: true` runs the OpenAPI plugin (it needs the type checker, so it makes the build slower);
+ * `assets`: files of the app copied beside main.js as they are (e.g. a worker thread's script).
+ */
+module.exports = function nestAppWebpackConfig(appDir, { openApi = false, assets = [] } = {}) {
   return {
     output: { path: join(__dirname, '../../dist/apps', basename(appDir)) },
     plugins: [
@@ -34,6 +37,7 @@ module.exports = function nestAppWebpackConfig(appDir, { openApi = false } = {})
         generatePackageJson: false,
         sourceMap: true,
         transformers: openApi ? [OPENAPI_TRANSFORMER] : [],
+        assets,
       }),
     ],
   };

@@ -2,13 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOCUMENT_QUEUE, documentQueuePrefix, type DocumentJobData } from '@quotebook/contracts';
+import { DOCUMENT_QUEUE, documentJobFailureOf, documentQueuePrefix, type DocumentJobData } from '@quotebook/contracts';
 import { DiskFileStorage } from '@quotebook/server-core';
 import { pdfImageSizes, pdfInfo, pdfText, pngOf, stackLauncher, TEST_REDIS_URL, type ProcessHandle } from '@quotebook/testing';
 import { Queue, QueueEvents } from 'bullmq';
+import Redis from 'ioredis';
+import { AgencyLeases } from './agency-leases';
+import { DocxRenderer } from './docx-renderer';
 import { DocumentsWorkerEnv } from './env';
-import { GotenbergPdfRenderer, PdfRejectedError } from './pdf-renderer';
-import { startDocumentWorker, type DocumentWorker } from './worker';
+import { GotenbergPdfRenderer, type PdfRenderer } from './pdf-renderer';
+import { RenderFailure } from './render-failure';
+import { JOB_LOCK_MS, startDocumentWorker, type DocumentWorker } from './worker';
 
 const TENANT = '0b8f3f39-96f1-4a8e-9d0c-6f5c2a1d7e42';
 
@@ -139,29 +143,55 @@ describe('documents-worker against gotenberg-dev', () => {
       expect(await missing.text()).toBe("Invalid form data: form file 'index.html' is required");
     });
 
-    it('tells a document Gotenberg refuses (never worth retrying) from an unreachable Gotenberg', async () => {
-      const refusing = http.createServer((_request, response) => {
-        response.writeHead(400, { 'content-type': 'text/plain' });
-        response.end("Invalid form data: form file 'index.html' is required");
+    it('tells what Gotenberg says of the document (never worth retrying) from an unreachable or busy Gotenberg', async () => {
+      let status = 400;
+      const answering = http.createServer((_request, response) => {
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end('answer');
       });
       const port = await stackLauncher.freePort();
-      await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', () => resolve()));
+      await new Promise<void>((resolve) => answering.listen(port, '127.0.0.1', () => resolve()));
+      const sut = new GotenbergPdfRenderer(`http://127.0.0.1:${port}`, 5000);
+      const outcome = (rendering: Promise<Buffer>) =>
+        rendering.then(
+          () => 'rendered',
+          (error: Error) => (error instanceof RenderFailure ? error.failure : `retried: ${error.message}`),
+        );
       try {
-        await expect(new GotenbergPdfRenderer(`http://127.0.0.1:${port}`, 5000).render('<p>x</p>', [])).rejects.toBeInstanceOf(PdfRejectedError);
+        const outcomes: Record<number, string> = {};
+        for (status of [400, 413, 500, 503]) outcomes[status] = await outcome(sut.render('<p>x</p>', []));
+        expect(outcomes).toEqual({
+          400: 'refused',
+          413: 'too-large',
+          500: 'too-complex',
+          503: `retried: Gotenberg at http://127.0.0.1:${port}/forms/chromium is unavailable: 503 Service Unavailable`,
+        });
       } finally {
-        await new Promise((resolve) => refusing.close(resolve));
+        await new Promise((resolve) => answering.close(resolve));
       }
 
       const unreachable = new GotenbergPdfRenderer(`http://127.0.0.1:${await stackLauncher.freePort()}`, 5000);
       const failure = unreachable.render('<p>x</p>', []);
       await expect(failure).rejects.toThrow(/is unavailable: .*ECONNREFUSED/);
-      await expect(failure).rejects.not.toBeInstanceOf(PdfRejectedError);
+      await expect(failure).rejects.not.toBeInstanceOf(RenderFailure);
+    });
+
+    it('answers 500, as Gotenberg does, when Chromium fails on the document itself, and goes on converting', async () => {
+      const form = new FormData();
+      form.append('files', new Blob(['<p>x</p>'], { type: 'text/html' }), 'index.html');
+      // a page far larger than Chromium prints
+      form.append('paperWidth', '100000');
+      const answer = await fetch(`${gotenbergUrl}/forms/chromium/convert/html`, { method: 'POST', body: form });
+      expect(answer.status).toBe(500);
+
+      expect(pdfText(await new GotenbergPdfRenderer(gotenbergUrl, 20_000).render('<p>Ancora qui</p>', []))).toContain('Ancora qui');
     });
   });
 
   describe('the queue worker', () => {
     let storageDir: string;
     let running: DocumentWorker;
+    let word: DocxRenderer;
     let queue: Queue<DocumentJobData>;
     let events: QueueEvents;
     const prefix = documentQueuePrefix(process.env['REDIS_KEY_PREFIX']!);
@@ -176,7 +206,8 @@ describe('documents-worker against gotenberg-dev', () => {
       });
       const files = new DiskFileStorage(storageDir);
       await files.put(`signatures/${TENANT}/firma.png`, signature);
-      running = await startDocumentWorker(env, { files, pdf: new GotenbergPdfRenderer(gotenbergUrl, 20_000) });
+      word = new DocxRenderer({ threads: env.WORKER_CONCURRENCY, timeoutMs: env.WORD_TIMEOUT_MS });
+      running = await startDocumentWorker(env, { files, pdf: new GotenbergPdfRenderer(gotenbergUrl, 20_000), word });
       queue = new Queue(DOCUMENT_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix });
       events = new QueueEvents(DOCUMENT_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix });
       await events.waitUntilReady();
@@ -184,6 +215,7 @@ describe('documents-worker against gotenberg-dev', () => {
 
     afterAll(async () => {
       await running?.close();
+      await word?.close();
       await queue?.obliterate({ force: true });
       await queue?.close();
       await events?.close();
@@ -196,6 +228,7 @@ describe('documents-worker against gotenberg-dev', () => {
       html: documentHtml(outside.url),
       assets: [{ name: 'firma.png', storageKey: `signatures/${TENANT}/firma.png`, contentType: 'image/png' }],
       storageKey: `documents/${TENANT}/${'c'.repeat(64)}.${format === 'pdf' ? 'pdf' : 'docx'}`,
+      answerBy: Date.now() + 30_000,
     });
 
     it('renders a PDF job into its storage key, and a second job for the same document leaves that one file', async () => {
@@ -219,6 +252,233 @@ describe('documents-worker against gotenberg-dev', () => {
       expect(result.storageKey).toBe(job('word').storageKey);
       expect(readdirSync(path.join(storageDir, 'documents', TENANT)).sort()).toEqual([`${'c'.repeat(64)}.docx`, `${'c'.repeat(64)}.pdf`]);
       expect(outside.hits).toEqual([]);
+    });
+
+    it('fails a job whose caller stopped waiting at once, for good, without rendering it', async () => {
+      const late = { ...job('pdf'), storageKey: `documents/${TENANT}/${'e'.repeat(64)}.pdf`, answerBy: Date.now() - 1 };
+      const added = await queue.add('render', late, { jobId: 'late', attempts: 4 });
+
+      await expect(added.waitUntilFinished(events, 10_000)).rejects.toThrow(/^\[expired\] /);
+      expect((await queue.getJob('late'))?.attemptsMade).toBe(1);
+      expect(readdirSync(path.join(storageDir, 'documents', TENANT))).not.toContain(`${'e'.repeat(64)}.pdf`);
+    });
+  });
+
+  /** A Word conversion of some seconds: html-to-docx takes about 0.13 ms a paragraph in a thread here. */
+  const slowWordHtml = (paragraphs: number) => `<!doctype html><html><body>${'<p>voce</p>'.repeat(paragraphs)}</body></html>`;
+
+  describe('Word conversions, off the worker event loop', () => {
+    const tenant = '5d1c3a4e-7f2b-4c8d-9e0f-1a2b3c4d5e6f';
+    let storageDir: string;
+    let queue: Queue<DocumentJobData>;
+    let events: QueueEvents;
+    const prefix = `${process.env['REDIS_KEY_PREFIX']}word:`;
+
+    beforeAll(async () => {
+      storageDir = mkdtempSync(path.join(tmpdir(), 'qb-word-'));
+      queue = new Queue(DOCUMENT_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix: documentQueuePrefix(prefix) });
+      events = new QueueEvents(DOCUMENT_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix: documentQueuePrefix(prefix) });
+      await events.waitUntilReady();
+    });
+
+    afterAll(async () => {
+      await queue?.obliterate({ force: true });
+      await queue?.close();
+      await events?.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    });
+
+    /** A worker of its own with this Word limit; `watch` counts its stalled jobs and the longest pause of its event loop. */
+    async function wordWorker(wordTimeoutMs: number, heapMb?: number) {
+      const env = Object.assign(new DocumentsWorkerEnv(), {
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        STORAGE_DIR: storageDir,
+        GOTENBERG_URL: gotenbergUrl,
+        WORD_TIMEOUT_MS: wordTimeoutMs,
+      });
+      const word = new DocxRenderer({ threads: 1, timeoutMs: wordTimeoutMs, heapMb });
+      const running = await startDocumentWorker(env, { files: new DiskFileStorage(storageDir), pdf: new GotenbergPdfRenderer(gotenbergUrl, 20_000), word });
+      const watch = { stalled: 0, longestPauseMs: 0 };
+      running.worker.on('stalled', () => (watch.stalled += 1));
+      let last = Date.now();
+      const ticker = setInterval(() => {
+        const now = Date.now();
+        watch.longestPauseMs = Math.max(watch.longestPauseMs, now - last);
+        last = now;
+      }, 20);
+      return {
+        watch,
+        async stop() {
+          clearInterval(ticker);
+          await running.close();
+          await word.close();
+        },
+      };
+    }
+
+    const wordJob = (paragraphs: number, name: string): DocumentJobData => ({
+      tenantId: tenant,
+      format: 'word',
+      html: slowWordHtml(paragraphs),
+      assets: [],
+      storageKey: `documents/${tenant}/${name}.docx`,
+      answerBy: Date.now() + 60_000,
+    });
+
+    it(`keeps its job's lock through a conversion longer than the lock (${JOB_LOCK_MS} ms), its event loop free meanwhile`, async () => {
+      // a heap large enough for this long a document
+      const worker = await wordWorker(60_000, 1024);
+      try {
+        const started = Date.now();
+        const added = await queue.add('render', wordJob(60_000, 'f'.repeat(64)), { jobId: 'long-word', attempts: 4 });
+
+        await added.waitUntilFinished(events, 60_000);
+
+        expect(Date.now() - started).toBeGreaterThan(JOB_LOCK_MS);
+        expect(worker.watch).toEqual({ stalled: 0, longestPauseMs: expect.any(Number) });
+        expect(worker.watch.longestPauseMs).toBeLessThan(1000);
+        expect((await queue.getJob('long-word'))?.attemptsMade).toBe(1);
+      } finally {
+        await worker.stop();
+      }
+    }, 90_000);
+
+    it('stops a conversion past its limit and fails the job once, as too complex', async () => {
+      const worker = await wordWorker(1000);
+      try {
+        const started = Date.now();
+        const added = await queue.add('render', wordJob(70_000, 'a'.repeat(64)), { jobId: 'too-long-word', attempts: 4, backoff: { type: 'fixed', delay: 100 } });
+
+        const failure = await added.waitUntilFinished(events, 30_000).then(
+          () => null,
+          (error: Error) => error.message,
+        );
+
+        expect(documentJobFailureOf(failure ?? '')).toBe('too-complex');
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect((await queue.getJob('too-long-word'))?.attemptsMade).toBe(1);
+        expect(worker.watch.stalled).toBe(0);
+      } finally {
+        await worker.stop();
+      }
+    }, 60_000);
+
+    it('fails the 14,000-deep nesting once, as too complex, without holding the event loop', async () => {
+      const worker = await wordWorker(20_000);
+      try {
+        const deep = `<!doctype html><html><body><p>${'<i>'.repeat(14_000)}x${'</i>'.repeat(14_000)}</p></body></html>`;
+        const added = await queue.add('render', { ...wordJob(0, 'b'.repeat(64)), html: deep }, { jobId: 'deep-word', attempts: 4 });
+
+        const failure = await added.waitUntilFinished(events, 30_000).then(
+          () => null,
+          (error: Error) => error.message,
+        );
+
+        expect(documentJobFailureOf(failure ?? '')).toBe('too-complex');
+        expect((await queue.getJob('deep-word'))?.attemptsMade).toBe(1);
+        expect(worker.watch.longestPauseMs).toBeLessThan(1000);
+      } finally {
+        await worker.stop();
+      }
+    }, 60_000);
+  });
+
+  describe("fairness: one agency's jobs and another's", () => {
+    const agencyA = '0a0a0a0a-1111-4111-8111-aaaaaaaaaaaa';
+    const agencyB = '0b0b0b0b-2222-4222-8222-bbbbbbbbbbbb';
+    const prefix = `${process.env['REDIS_KEY_PREFIX']}fair:`;
+    let storageDir: string;
+    let queue: Queue<DocumentJobData>;
+    let events: QueueEvents;
+
+    /** A PDF renderer that holds agency A's documents until told, and renders B's at once. */
+    class HoldingPdf implements PdfRenderer {
+      readonly started: string[] = [];
+      private release!: () => void;
+      private readonly held = new Promise<void>((resolve) => (this.release = resolve));
+      async render(html: string) {
+        this.started.push(html);
+        if (html.includes(agencyA)) await this.held;
+        return Buffer.from('%PDF-1.7 fake');
+      }
+      letGo() {
+        this.release();
+      }
+    }
+
+    beforeAll(async () => {
+      storageDir = mkdtempSync(path.join(tmpdir(), 'qb-fair-'));
+      queue = new Queue(DOCUMENT_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix: documentQueuePrefix(prefix) });
+      events = new QueueEvents(DOCUMENT_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix: documentQueuePrefix(prefix) });
+      await events.waitUntilReady();
+    });
+
+    afterAll(async () => {
+      await queue?.obliterate({ force: true });
+      await queue?.close();
+      await events?.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    });
+
+    const pdfJob = (tenantId: string, index: number): DocumentJobData => ({
+      tenantId,
+      format: 'pdf',
+      html: `<p>${tenantId} ${index}</p>`,
+      assets: [],
+      storageKey: `documents/${tenantId}/${String(index).repeat(64).slice(0, 64)}.pdf`,
+      answerBy: Date.now() + 30_000,
+    });
+
+    it("renders another agency's job at once while one agency's jobs hold the workers' slots, one agency job at a time across workers", async () => {
+      const pdf = new HoldingPdf();
+      const env = Object.assign(new DocumentsWorkerEnv(), { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, STORAGE_DIR: storageDir, WORKER_CONCURRENCY: 2 });
+      const word = new DocxRenderer({ threads: 1, timeoutMs: 5000 });
+      // two worker processes' worth: four slots in all, agency A may hold one of them
+      const workers = [
+        await startDocumentWorker(env, { files: new DiskFileStorage(storageDir), pdf, word }),
+        await startDocumentWorker(env, { files: new DiskFileStorage(storageDir), pdf, word }),
+      ];
+      try {
+        const aJobs = await Promise.all([1, 2, 3, 4, 5, 6].map((index) => queue.add('render', pdfJob(agencyA, index), { jobId: `a-${index}` })));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const started = Date.now();
+        const bJob = await queue.add('render', pdfJob(agencyB, 1), { jobId: 'b-1' });
+
+        await bJob.waitUntilFinished(events, 10_000);
+
+        expect(Date.now() - started).toBeLessThan(1500);
+        expect(pdf.started.filter((html) => html.includes(agencyA))).toHaveLength(1);
+        pdf.letGo();
+        await Promise.all(aJobs.map((added) => added.waitUntilFinished(events, 20_000)));
+        expect(pdf.started.filter((html) => html.includes(agencyA))).toHaveLength(6);
+        // each rendered in its one attempt: waiting for the agency's turn is no attempt
+        for (const added of aJobs) expect((await queue.getJob(added.id ?? ''))?.attemptsMade).toBe(1);
+      } finally {
+        pdf.letGo();
+        await Promise.all(workers.map((worker) => worker.close()));
+        await word.close();
+      }
+    }, 60_000);
+
+    it('lets the place of a worker that died go when its lease ends', async () => {
+      const redis = new Redis(TEST_REDIS_URL);
+      try {
+        const sut = new AgencyLeases(redis, { keyPrefix: prefix, perAgency: 1, leaseMs: 300 });
+        expect(await sut.take(agencyA, 'dead-worker-job')).toBe(true);
+        expect(await sut.take(agencyA, 'next')).toBe(false);
+        // the job that holds the place may take it again (a retry of the same job)
+        expect(await sut.take(agencyA, 'dead-worker-job')).toBe(true);
+        expect(await sut.take(agencyB, 'other-agency')).toBe(true);
+
+        await new Promise((resolve) => setTimeout(resolve, 350));
+
+        expect(await sut.take(agencyA, 'next')).toBe(true);
+        await sut.release(agencyA, 'next');
+        expect(await sut.take(agencyA, 'after')).toBe(true);
+      } finally {
+        redis.disconnect();
+      }
     });
   });
 });

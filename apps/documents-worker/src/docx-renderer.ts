@@ -1,13 +1,16 @@
-import HTMLtoDOCX from '@turbodocx/html-to-docx';
+import path from 'node:path';
+import type HTMLtoDOCX from '@turbodocx/html-to-docx';
 import { PRINT_PAGE } from '@quotebook/domain';
-import type { RenderAsset } from './pdf-renderer';
+import { Piscina } from 'piscina';
+import type { RenderAsset, RenderLimits } from './pdf-renderer';
+import { RenderFailure } from './render-failure';
 
 const TWIPS_PER_CM = 1440 / 2.54;
 const twips = (cm: number) => Math.round(cm * TWIPS_PER_CM);
 
 /** The printed page in Word's terms: A4, 2 cm margins, the serif font at 12 pt (Word counts half-points). */
-const WORD_PAGE = {
-  orientation: 'portrait' as const,
+const WORD_PAGE: HTMLtoDOCX.DocumentOptions = {
+  orientation: 'portrait',
   pageSize: { width: twips(PRINT_PAGE.widthCm), height: twips(PRINT_PAGE.heightCm) },
   margins: {
     top: twips(PRINT_PAGE.marginCm),
@@ -39,10 +42,82 @@ export function inlineImages(html: string, assets: RenderAsset[]): string {
   });
 }
 
-/** The same HTML as the PDF's, as a Word document. */
-export async function renderDocx(html: string, assets: RenderAsset[]): Promise<Buffer> {
-  const document = await HTMLtoDOCX(inlineImages(html, assets), null, WORD_PAGE);
-  if (Buffer.isBuffer(document)) return document;
-  if (document instanceof ArrayBuffer) return Buffer.from(document);
-  return Buffer.from(await document.arrayBuffer());
+/** Turns a document's HTML and the files it refers to by name into a Word document. */
+export interface WordRenderer {
+  render(html: string, assets: RenderAsset[], limits?: RenderLimits): Promise<Buffer>;
+}
+
+interface DocxTask {
+  html: string;
+  options: HTMLtoDOCX.DocumentOptions;
+}
+
+/** The thread's script, beside this module: in `src/` under the tests, copied beside main.js in the bundle. */
+const DOCX_THREAD_FILE = path.join(__dirname, 'docx-conversion.thread.js');
+
+/**
+ * A thread's heap: 1,000 bulleted lists (about 4 MB of Word) take html-to-docx some 200 MB; past the
+ * bound the thread ends and the document is too complex.
+ */
+const DOCX_THREAD_HEAP_MB = 512;
+/** A thread's stack: Node's default size. */
+const DOCX_THREAD_STACK_MB = 4;
+
+/** An idle thread beyond the first is ended after this long. */
+const IDLE_THREAD_MS = 60_000;
+
+export interface DocxRendererOptions {
+  /** threads at most: the worker's concurrency, so a job never waits for one */
+  threads: number;
+  /** a conversion's limit; past it its thread is ended and the document is too complex */
+  timeoutMs: number;
+  /** a thread's heap, in MB (512 unless said) */
+  heapMb?: number;
+}
+
+/**
+ * `@turbodocx/html-to-docx` in a pool of worker threads (piscina): a long conversion never holds the
+ * event loop, and one past its limit is ended with its thread. The HTML is prepared here (its images
+ * inlined); the document's bytes are moved back, not copied.
+ */
+export class DocxRenderer implements WordRenderer {
+  private readonly pool: Piscina<DocxTask, Uint8Array>;
+
+  constructor(private readonly options: DocxRendererOptions) {
+    this.pool = new Piscina<DocxTask, Uint8Array>({
+      filename: DOCX_THREAD_FILE,
+      minThreads: 1,
+      maxThreads: options.threads,
+      idleTimeout: IDLE_THREAD_MS,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? DOCX_THREAD_HEAP_MB, stackSizeMb: DOCX_THREAD_STACK_MB },
+    });
+  }
+
+  async render(html: string, assets: RenderAsset[], limits: RenderLimits = {}): Promise<Buffer> {
+    // the caller's wait, when it is the shorter, ends the conversion as a plain error (the job then expires)
+    const ownLimit = (limits.timeoutMs ?? Infinity) >= this.options.timeoutMs;
+    const timeoutMs = Math.max(0, Math.min(this.options.timeoutMs, limits.timeoutMs ?? Infinity));
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.pool.run({ html: inlineImages(html, assets), options: WORD_PAGE }, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const { name, code, message } = error as NodeJS.ErrnoException;
+      if (name === 'AbortError' && message !== 'pool is closed') {
+        if (!ownLimit) throw new Error(`the Word conversion was stopped when its caller stopped waiting`, { cause: error });
+        throw new RenderFailure('too-complex', `the Word conversion took longer than ${this.options.timeoutMs} ms`, { cause: error });
+      }
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new RenderFailure('too-complex', `the Word conversion needed more than ${this.options.heapMb ?? DOCX_THREAD_HEAP_MB} MB`, { cause: error });
+      }
+      // the pool closing (the worker shuts down): nothing to say about the document
+      if (name === 'AbortError' || message === 'Terminating worker thread') throw error;
+      throw new RenderFailure('too-complex', `the Word converter failed on the document: ${name}: ${message}`, { cause: error });
+    }
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Ends the threads, and with them any conversion still running. */
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
 }

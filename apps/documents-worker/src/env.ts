@@ -11,11 +11,19 @@ export class DocumentsWorkerEnv extends WithFileStorage(WithRedis(ProcessEnv)) {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   GOTENBERG_URL = 'http://127.0.0.1:3100';
 
-  /** A conversion's limit: past it the attempt fails and the job is retried. */
+  /** A PDF conversion's limit: past it the attempt fails and the job is retried (Gotenberg may be overloaded). */
   @IsWholeNumberSetting(1000, 300_000)
   GOTENBERG_TIMEOUT_MS = 20_000;
 
-  /** Jobs one worker process renders at once. */
+  /** A Word conversion's limit: past it the conversion is stopped and the job fails for good (too complex). */
+  @IsWholeNumberSetting(1000, 300_000)
+  WORD_TIMEOUT_MS = 15_000;
+
+  /** Jobs one worker process renders at once (and the Word converter's threads). */
   @IsWholeNumberSetting(1, 32)
   WORKER_CONCURRENCY = 2;
+
+  /** Jobs of one agency rendered at once across every worker process: the others' jobs go first meanwhile. */
+  @IsWholeNumberSetting(1, 32)
+  DOCUMENT_AGENCY_CONCURRENCY = 1;
 }

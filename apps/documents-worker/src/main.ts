@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { DOCUMENT_QUEUE, documentQueuePrefix } from '@quotebook/contracts';
 import { assertRedisReachable, DiskFileStorage, loadEnv, logLevelsFrom } from '@quotebook/server-core';
 import { DocumentsWorkerEnv } from './env';
+import { DocxRenderer } from './docx-renderer';
 import { GotenbergPdfRenderer } from './pdf-renderer';
 import { checkHeartbeat, startDocumentWorker } from './worker';
 
@@ -33,17 +34,22 @@ async function main(): Promise<void> {
   const gotenbergProblem = await gotenbergAnswers(env.GOTENBERG_URL);
   if (gotenbergProblem) logger.warn(`Gotenberg is not reachable at ${env.GOTENBERG_URL} (${gotenbergProblem}): PDF jobs are retried until it is`);
 
-  const running = await startDocumentWorker(env, { files, pdf: new GotenbergPdfRenderer(env.GOTENBERG_URL, env.GOTENBERG_TIMEOUT_MS) });
+  const word = new DocxRenderer({ threads: env.WORKER_CONCURRENCY, timeoutMs: env.WORD_TIMEOUT_MS });
+  const running = await startDocumentWorker(env, { files, pdf: new GotenbergPdfRenderer(env.GOTENBERG_URL, env.GOTENBERG_TIMEOUT_MS), word });
   let closing = false;
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    void running.close().finally(() => process.exit(0));
+    void running
+      .close()
+      .then(() => word.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   logger.log(
-    `documents-worker ready: queue ${documentQueuePrefix(env.REDIS_KEY_PREFIX)}:${DOCUMENT_QUEUE}, ${env.WORKER_CONCURRENCY} at a time, Gotenberg ${env.GOTENBERG_URL}, storage ${files.root}`,
+    `documents-worker ready: queue ${documentQueuePrefix(env.REDIS_KEY_PREFIX)}:${DOCUMENT_QUEUE}, ${env.WORKER_CONCURRENCY} at a time ` +
+      `(${env.DOCUMENT_AGENCY_CONCURRENCY} per agency), Gotenberg ${env.GOTENBERG_URL}, Word in threads within ${env.WORD_TIMEOUT_MS} ms, storage ${files.root}`,
   );
 }
 

@@ -1,5 +1,7 @@
+import type { DocumentJobFailure } from '@quotebook/contracts';
 import { PRINT_PAGE } from '@quotebook/domain';
 import { convert, gotenberg, html, pipe, please, set, to } from 'gotenberg-js-client';
+import { RenderFailure } from './render-failure';
 
 /** A file the document's HTML refers to by its plain name (`<img src="logo.png">`), with its content. */
 export interface RenderAsset {
@@ -8,13 +10,28 @@ export interface RenderAsset {
   body: Buffer;
 }
 
-/** Turns a document's HTML and the files it refers to by name into a PDF. */
-export interface PdfRenderer {
-  render(html: string, assets: RenderAsset[]): Promise<Buffer>;
+/** What one render may take: `timeoutMs`, the time its caller still waits (a renderer's own limit may be shorter). */
+export interface RenderLimits {
+  timeoutMs?: number;
 }
 
-/** Gotenberg refused the document itself (4xx): trying again would give the same answer. */
-export class PdfRejectedError extends Error {}
+/** Turns a document's HTML and the files it refers to by name into a PDF. */
+export interface PdfRenderer {
+  render(html: string, assets: RenderAsset[], limits?: RenderLimits): Promise<Buffer>;
+}
+
+/**
+ * What Gotenberg 8's answer says of the document, when it says something another attempt would not
+ * change: 413 it is larger than Gotenberg takes; 500 (Chromium failed on it) or 409 (its page could not
+ * be loaded as asked) the converter cannot make it; any other 4xx the form itself is wrong. 502, 503
+ * (Chromium unavailable, or Gotenberg's own time limit) and 504 pass: null, the attempt is retried.
+ */
+export function gotenbergFailure(status: number): DocumentJobFailure | null {
+  if (status === 413) return 'too-large';
+  if (status === 500 || status === 409) return 'too-complex';
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return 'refused';
+  return null;
+}
 
 const CM_PER_INCH = 2.54;
 const inches = (cm: number) => Number((cm / CM_PER_INCH).toFixed(4));
@@ -54,12 +71,13 @@ export class GotenbergPdfRenderer implements PdfRenderer {
     this.endpoint = `${baseUrl.replace(/\/+$/, '')}/forms/chromium`;
   }
 
-  async render(document: string, assets: RenderAsset[]): Promise<Buffer> {
+  async render(document: string, assets: RenderAsset[], limits: RenderLimits = {}): Promise<Buffer> {
     const files: Record<string, string | Buffer> = { 'index.html': document };
     for (const asset of assets) files[asset.name] = asset.body;
+    const timeoutMs = Math.max(0, Math.min(this.timeoutMs, limits.timeoutMs ?? Infinity));
     // the native client passes its config to http.request: the signal bounds the whole exchange
     const toPdf = pipe(
-      gotenberg(this.endpoint, { signal: AbortSignal.timeout(this.timeoutMs) }),
+      gotenberg(this.endpoint, { signal: AbortSignal.timeout(timeoutMs) }),
       convert,
       html,
       to(GOTENBERG_PAGE_FIELDS),
@@ -70,8 +88,10 @@ export class GotenbergPdfRenderer implements PdfRenderer {
     try {
       pdf = await readAll(await toPdf(files));
     } catch (error) {
+      // the client's error for an answer that is no success starts with its status: `500 Internal Server Error`
       const message = (error as Error).message;
-      if (/^4\d\d /.test(message)) throw new PdfRejectedError(`Gotenberg refused the document: ${message}`, { cause: error });
+      const failure = gotenbergFailure(Number(/^(\d{3}) /.exec(message)?.[1]));
+      if (failure) throw new RenderFailure(failure, `Gotenberg could not convert the document: ${message}`, { cause: error });
       throw new Error(`Gotenberg at ${this.endpoint} is unavailable: ${message || (error as Error).name}`, { cause: error });
     }
     if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`Gotenberg at ${this.endpoint} answered something that is not a PDF`);

@@ -1,7 +1,8 @@
-import type { DocumentJobData, DocumentJobResult } from '@quotebook/contracts';
+import { type DocumentJobData, type DocumentJobFailure, documentJobFailureMessage, type DocumentJobResult } from '@quotebook/contracts';
 import { UnrecoverableError } from 'bullmq';
-import { renderDocx } from './docx-renderer';
-import { PdfRejectedError, type PdfRenderer, type RenderAsset } from './pdf-renderer';
+import type { WordRenderer } from './docx-renderer';
+import type { PdfRenderer, RenderAsset } from './pdf-renderer';
+import { RenderFailure } from './render-failure';
 
 /** What a render job needs of the shared file storage. */
 export interface DocumentFiles {
@@ -12,26 +13,34 @@ export interface DocumentFiles {
 export interface RenderDependencies {
   files: DocumentFiles;
   pdf: PdfRenderer;
+  word: WordRenderer;
 }
 
 const EXTENSIONS = { pdf: 'pdf', word: 'docx' } as const;
 /** A name the HTML can use for a file: plain, with an extension, never the document itself. */
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 
-/** A job that could never succeed is failed at once instead of being tried again. */
+/** A job that can never succeed fails at once, for good, saying why, instead of being tried again. */
+function failForGood(failure: DocumentJobFailure, reason: string): never {
+  throw new UnrecoverableError(documentJobFailureMessage(failure, reason));
+}
+
+/** A malformed job (never the user's doing). */
 function refuse(reason: string): never {
-  throw new UnrecoverableError(`document job refused: ${reason}`);
+  failForGood('refused', `document job refused: ${reason}`);
 }
 
 /** The job's output goes to its agency's documents and nowhere else; its assets are plain names. */
 export function checkJob(data: DocumentJobData): void {
   if (data.format !== 'pdf' && data.format !== 'word') refuse(`unknown format ${String(data.format)}`);
   if (typeof data.html !== 'string' || data.html.length === 0) refuse('no HTML');
+  if (typeof data.tenantId !== 'string' || !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(data.tenantId)) refuse(`the agency ${String(data.tenantId)}`);
   const folder = `documents/${data.tenantId}/`;
   const file = typeof data.storageKey === 'string' && data.storageKey.startsWith(folder) ? data.storageKey.slice(folder.length) : '';
   if (!/^[A-Za-z0-9_-]+\.[a-z]+$/.test(file) || !file.endsWith(`.${EXTENSIONS[data.format]}`)) {
     refuse(`the output ${String(data.storageKey)} is not a ${data.format} file of ${folder}`);
   }
+  if (typeof data.answerBy !== 'number' || !Number.isFinite(data.answerBy)) refuse('it does not say until when its caller waits (answerBy)');
   const names = new Set<string>();
   for (const asset of data.assets ?? []) {
     if (!ASSET_NAME.test(asset.name) || asset.name === 'index.html' || names.has(asset.name)) refuse(`the asset name ${asset.name}`);
@@ -50,22 +59,33 @@ async function readAssets(data: DocumentJobData, files: DocumentFiles): Promise<
   );
 }
 
+/** Nobody waits for the job any more: it is not rendered (again). */
+export function assertAwaited(data: DocumentJobData, now = Date.now()): void {
+  if (now >= data.answerBy) failForGood('expired', `its caller stopped waiting ${now - data.answerBy} ms ago: not rendered`);
+}
+
 /**
  * Renders one document into its storage key. The key is the document's content hash, so a file already
  * there is this very document: the job completes without a second render (a retried or recovered job
- * leaves exactly one file). The storage writes through a temporary file and a rename, so a reader never
- * sees half a document.
+ * leaves exactly one file). A job whose caller stopped waiting is not rendered, and a render never runs
+ * past that moment. The storage writes through a temporary file and a rename, so a reader never sees
+ * half a document. What only an outage explains (Gotenberg unreachable or busy, a storage error) fails
+ * the attempt, for the queue to try again; what another attempt would not change fails the job for good.
  */
-export async function renderDocumentJob(data: DocumentJobData, { files, pdf }: RenderDependencies): Promise<DocumentJobResult & { rendered: boolean }> {
+export async function renderDocumentJob(data: DocumentJobData, { files, pdf, word }: RenderDependencies): Promise<DocumentJobResult & { rendered: boolean }> {
   checkJob(data);
   const existing = await files.get(data.storageKey);
   if (existing) return { storageKey: data.storageKey, bytes: existing.length, rendered: false };
+  assertAwaited(data);
   const assets = await readAssets(data, files);
+  const limits = { timeoutMs: data.answerBy - Date.now() };
   let document: Buffer;
   try {
-    document = data.format === 'pdf' ? await pdf.render(data.html, assets) : await renderDocx(data.html, assets);
+    document = data.format === 'pdf' ? await pdf.render(data.html, assets, limits) : await word.render(data.html, assets, limits);
   } catch (error) {
-    if (error instanceof PdfRejectedError) throw new UnrecoverableError(error.message);
+    if (error instanceof RenderFailure) failForGood(error.failure, error.message);
+    // an attempt the caller's wait cut short (Gotenberg timed out then) is not tried again
+    assertAwaited(data);
     throw error;
   }
   await files.put(data.storageKey, document);

@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { DOCUMENT_QUEUE, documentQueuePrefix, type DocumentJobData, type DocumentJobResult } from '@quotebook/contracts';
-import { Worker } from 'bullmq';
+import { DelayedError, Worker } from 'bullmq';
 import Redis from 'ioredis';
+import { AgencyLeases } from './agency-leases';
 import type { DocumentsWorkerEnv } from './env';
-import { renderDocumentJob, type RenderDependencies } from './render-job';
+import { assertAwaited, checkJob, renderDocumentJob, type RenderDependencies } from './render-job';
 
 /**
  * How long a job's lock lasts without being renewed (the worker renews it at half this while it works).
@@ -14,6 +15,10 @@ import { renderDocumentJob, type RenderDependencies } from './render-job';
 export const JOB_LOCK_MS = 6000;
 export const STALLED_CHECK_MS = 2000;
 const HEARTBEAT_MS = 5000;
+/** How long a job waits before it is tried again when its agency already renders as many as it may. */
+export const AGENCY_WAIT_MS = 150;
+/** What a render may take beyond its converter's limit (reading its assets, writing its file). */
+const LEASE_MARGIN_MS = 10_000;
 
 /** The key that says this host's worker is alive and working its queue (read by the container health check). */
 export function heartbeatKey(redisKeyPrefix: string, host = hostname()): string {
@@ -26,19 +31,45 @@ export interface DocumentWorker {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Works off the document queue: BullMQ needs `maxRetriesPerRequest: null` on a worker's connection. */
-export async function startDocumentWorker(env: DocumentsWorkerEnv, dependencies: RenderDependencies): Promise<DocumentWorker> {
+export type WorkerSettings = Pick<
+  DocumentsWorkerEnv,
+  'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'WORKER_CONCURRENCY' | 'DOCUMENT_AGENCY_CONCURRENCY' | 'GOTENBERG_TIMEOUT_MS' | 'WORD_TIMEOUT_MS'
+>;
+
+/**
+ * Works off the document queue: BullMQ needs `maxRetriesPerRequest: null` on a worker's connection. A
+ * job whose agency already renders as many documents as it may goes back to wait a moment (moved to
+ * the delayed jobs, which is no attempt), behind the jobs of the other agencies.
+ */
+export async function startDocumentWorker(env: WorkerSettings, dependencies: RenderDependencies): Promise<DocumentWorker> {
   const logger = new Logger('documents-worker');
   const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
+  const leases = new AgencyLeases(connection, {
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    perAgency: env.DOCUMENT_AGENCY_CONCURRENCY,
+    leaseMs: Math.max(env.GOTENBERG_TIMEOUT_MS, env.WORD_TIMEOUT_MS) + LEASE_MARGIN_MS,
+  });
   const worker = new Worker<DocumentJobData, DocumentJobResult>(
     DOCUMENT_QUEUE,
-    async (job) => {
-      const started = Date.now();
-      const result = await renderDocumentJob(job.data, dependencies);
-      const what = result.rendered ? `rendered in ${Date.now() - started} ms` : 'already in the storage';
-      logger.log(`job ${job.id}: ${job.data.format} ${result.storageKey} (${result.bytes} bytes) ${what}`);
-      return { storageKey: result.storageKey, bytes: result.bytes };
+    async (job, token) => {
+      checkJob(job.data);
+      assertAwaited(job.data);
+      const jobId = job.id ?? '';
+      if (!(await leases.take(job.data.tenantId, jobId))) {
+        logger.debug(`job ${jobId}: its agency renders as many documents as it may; it waits ${AGENCY_WAIT_MS} ms`);
+        await job.moveToDelayed(Date.now() + AGENCY_WAIT_MS, token);
+        throw new DelayedError();
+      }
+      try {
+        const started = Date.now();
+        const result = await renderDocumentJob(job.data, dependencies);
+        const what = result.rendered ? `rendered in ${Date.now() - started} ms` : 'already in the storage';
+        logger.log(`job ${jobId}: ${job.data.format} ${result.storageKey} (${result.bytes} bytes) ${what}`);
+        return { storageKey: result.storageKey, bytes: result.bytes };
+      } finally {
+        await leases.release(job.data.tenantId, jobId).catch(() => undefined);
+      }
     },
     {
       connection,
@@ -51,7 +82,8 @@ export async function startDocumentWorker(env: DocumentsWorkerEnv, dependencies:
   );
   worker.on('failed', (job, error) => {
     const attempts = job ? `attempt ${job.attemptsMade} of ${job.opts.attempts ?? 1}` : '';
-    logger.warn(`job ${job?.id ?? '?'} failed (${attempts}): ${error.message}`);
+    const forGood = error.name === 'UnrecoverableError' ? ', for good' : '';
+    logger.warn(`job ${job?.id ?? '?'} failed (${attempts}${forGood}): ${error.message}`);
   });
   worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled (its worker stopped): it is started again`));
   let lastError = '';
