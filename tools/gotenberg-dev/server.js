@@ -13,8 +13,9 @@
  * browser context, a tab reused by one conversion after another (opening a tab starts a renderer
  * process, which costs more than a conversion), each document written into it under a path of its own,
  * so a request only writes its document and prints it.
- * Errors are answered as Gotenberg answers them: 400 with a plain-text reason for a bad form, 503 when
- * Chromium cannot start or the conversion exceeds its time.
+ * Errors are answered as Gotenberg answers them: 400 with a plain-text reason for a bad form, 500 when
+ * Chromium fails on the document itself (its tab crashed, printing failed), 503 when Chromium cannot
+ * start or went away, or the conversion exceeds its time.
  */
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
@@ -63,6 +64,9 @@ class InvalidFormError extends Error {}
 
 /** Chromium is not there or did not answer in time: answered 503. */
 class UnavailableError extends Error {}
+
+/** Chromium failed on this document (a crashed tab, a print that failed): answered 500, as Gotenberg does. */
+class ConversionError extends Error {}
 
 function invalidField(name, value, reason) {
   return new InvalidFormError(`Invalid form data: form field '${name}' is invalid (got '${value}', resulting to ${reason})`);
@@ -319,6 +323,11 @@ function createGotenbergServer(options = {}) {
       const pdf = await page.pdf(settings.pdf);
       reusable = !abandon.done;
       return pdf;
+    } catch (error) {
+      if (error instanceof UnavailableError || error.name === 'TimeoutError') throw error;
+      // a browser that went away is unavailable; one still there failed on this document
+      if (!slot.page.context().browser()?.isConnected()) throw new UnavailableError(`Chromium went away: ${error.message.split('\n')[0]}`);
+      throw new ConversionError(error.message.split('\n')[0]);
     } finally {
       if (!abandon.released) {
         abandon.released = true;
@@ -385,6 +394,7 @@ function createGotenbergServer(options = {}) {
         if (error instanceof InvalidFormError) return answer(response, 400, error.message, { 'gotenberg-trace': trace });
         if (error.status === 413) return answer(response, 413, 'Request Entity Too Large', { 'gotenberg-trace': trace });
         log(`gotenberg-dev: conversion failed (trace ${trace}): ${error.message.split('\n')[0]}`);
+        if (error instanceof ConversionError) return answer(response, 500, 'Internal Server Error', { 'gotenberg-trace': trace });
         // Gotenberg answers 503 when Chromium is unavailable or the conversion times out
         return answer(response, 503, 'Service Unavailable', { 'gotenberg-trace': trace });
       },
