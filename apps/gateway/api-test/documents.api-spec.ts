@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES, MESSAGES, SIGNATURE_MAX_BYTES } from '@quotebook/domain';
+import {
+  DOCUMENT_API_MESSAGES,
+  DOCUMENT_MESSAGES,
+  layoutContentTooBig,
+  MESSAGES,
+  SIGNATURE_MAX_BYTES,
+  TEMPLATE_CONTENT_LIMITS,
+  templateContentTooBig,
+} from '@quotebook/domain';
 import { gifOf, pngOf, queryDatabase } from '@quotebook/testing';
 import { type Agency, createAgency, created } from './catalogue-fixtures';
 import { api, superadminToken } from './http';
@@ -111,6 +119,44 @@ describe('documents: templates, layouts, signatures and generated documents over
       expect(preview.text).not.toMatch(/<script|onerror|onmouseover|tracker\.example/);
     });
 
+    it(`refuses content nested deeper than ${TEMPLATE_CONTENT_LIMITS.depth} levels: 400 naming the content and the limit, nothing stored`, async () => {
+      const nested = (levels: number) => `<p>${'<em>'.repeat(levels - 1)}x${'</em>'.repeat(levels - 1)}</p>`;
+      const before = (await templates()).body.length;
+
+      for (const content of [nested(TEMPLATE_CONTENT_LIMITS.depth + 1), `<p>${'<i>'.repeat(14_000)}x${'</i>'.repeat(14_000)}</p>`]) {
+        const response = await api('POST', `${agency.base}/quote-templates`, { token: agency.adminToken, body: templateBody({ content }) });
+        expect(response.status).toBe(400);
+        expect(response.body.reason).toBe('VALIDATION_FAILED');
+        expect(response.body.message).toContain(templateContentTooBig('depth'));
+      }
+      expect(templateContentTooBig('depth')).toMatch(/contenuto .* 32 livelli/);
+      expect((await templates()).body).toHaveLength(before);
+      const deepest = await api('POST', `${agency.base}/quote-templates`, { token: agency.adminToken, body: templateBody({ content: nested(TEMPLATE_CONTENT_LIMITS.depth) }) });
+      expect(deepest.status).toBe(201);
+      await api('DELETE', `${agency.base}/quote-templates/${deepest.body.id}`, { token: agency.adminToken });
+    });
+
+    it('holds the length limit to the content as stored: ampersands that sanitize to five times their length are refused', async () => {
+      const content = `<p>${'&'.repeat(99_990)}</p>`;
+      const response = await api('POST', `${agency.base}/quote-templates`, { token: agency.adminToken, body: templateBody({ content }) });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toEqual([templateContentTooBig('characters')]);
+
+      const id = (await templates()).body[0].id;
+      const update = await api('PUT', `${agency.base}/quote-templates/${id}`, { token: agency.adminToken, body: templateBody({ content }) });
+      expect(update.status).toBe(400);
+      expect((await templates()).body[0].content).not.toContain('&amp;&amp;');
+    });
+
+    it('refuses a layout whose templates together pass its bounds', async () => {
+      const long = await created(agency.adminToken, `${agency.base}/quote-templates`, templateBody({ title: 'Lungo', content: `<p>${'parola '.repeat(14_000)}</p>` }));
+      const element = { type: 'template', templateId: long.id };
+      const response = await api('POST', `${agency.base}/quote-layouts`, { token: agency.adminToken, body: { name: 'Troppo lungo', elements: [element, element, element, element] } });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toEqual([layoutContentTooBig('characters')]);
+      expect((await layouts()).body.map((layout: { name: string }) => layout.name)).not.toContain('Troppo lungo');
+    });
+
     it('are the agency admins\' only: a tenant user may not read or write them', async () => {
       for (const response of [
         await templates(agency.userToken),
@@ -213,8 +259,38 @@ describe('documents: templates, layouts, signatures and generated documents over
       expect((await putFile(url, Buffer.concat([pngOf(2, 2), Buffer.alloc(SIGNATURE_MAX_BYTES - 200)]))).status).toBe(200);
     });
 
-    it('refuses an upload URL that names no token', async () => {
-      expect((await putFile('/api/uploads/signatures/not-a-token', pngOf(2, 2))).status).toBe(400);
+    it('refuses an upload URL that names no token, or a token of no agency, with the same invalid-link message', async () => {
+      for (const token of ['not-a-token', 'A'.repeat(64), 'Z'.repeat(64), 'QUOTEBOOK'.repeat(8).slice(0, 64)]) {
+        const response = await putFile(`/api/uploads/signatures/${token}`, pngOf(2, 2));
+        expect({ token, status: response.status, body: JSON.parse(response.text) }).toEqual({
+          token,
+          status: 400,
+          body: { statusCode: 400, reason: 'UPLOAD_URL_INVALID', error: 'Bad Request', message: DOCUMENT_MESSAGES.uploadUrlInvalid },
+        });
+      }
+    });
+
+    it('tells the object path only for the upload URL exactly as it was issued', async () => {
+      const url = await uploadUrl();
+      expect((await putFile(url, pngOf(8, 8))).status).toBe(200);
+      const token = url.split('/').pop() ?? '';
+      const normalize = (uploadURL: string) => api('POST', `${agency.base}/quote-templates/normalize-path`, { token: agency.adminToken, body: { uploadURL } });
+
+      for (const uploadURL of [
+        `http://evil.example/api/uploads/signatures/${token}`,
+        `file:///api/uploads/signatures/${token}`,
+        `/api/uploads/signatures/../signatures/${token}`,
+        `${process.env['API_BASE_URL']}${url}`,
+      ]) {
+        const response = await normalize(uploadURL);
+        expect({ uploadURL, status: response.status, reason: response.body.reason, message: response.body.message }).toEqual({
+          uploadURL,
+          status: 400,
+          reason: 'UPLOAD_URL_INVALID',
+          message: DOCUMENT_MESSAGES.uploadUrlInvalid,
+        });
+      }
+      expect((await normalize(url)).status).toBe(200);
     });
   });
 

@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, NotFoundException, Param, Post, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { DOCUMENTS_GENERATE, GenerateDocumentDto } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES } from '@quotebook/domain';
 import { FileStorage, RpcClient } from '@quotebook/server-core';
 import type { Response } from 'express';
 import { uuidParam } from '../common/params';
+import { ErrorResponse } from '../openapi/error-response';
 import { CurrentScope, type TenantScope } from '../common/tenant-scope';
 import { BINARY, DocumentWaits } from './document-files';
 
@@ -32,6 +33,9 @@ export class QuoteDocumentsController {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document': BINARY,
     },
   })
+  @ApiResponse({ status: 413, type: ErrorResponse, description: "DOCUMENT_TOO_LARGE: the layout's templates together are more than a document may print" })
+  @ApiResponse({ status: 422, type: ErrorResponse, description: 'DOCUMENT_TOO_COMPLEX: the converter failed on the document or took longer than its limit' })
+  @ApiResponse({ status: 429, type: ErrorResponse, description: 'DOCUMENTS_BUSY: the agency already has as many PDF and Word documents under way as it may' })
   async generate(
     @CurrentScope() scope: TenantScope,
     @Param('quoteId', uuidParam('quoteId')) quoteId: string,
