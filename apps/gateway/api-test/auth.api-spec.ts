@@ -118,7 +118,7 @@ describe('password reset', () => {
   it('resets with the mailed token once: the new password works, the token cannot be used again', async () => {
     const { payload } = await createTenantWithAdmin(await superadminToken());
     await api('POST', '/api/auth/forgot-password', { body: { email: payload.adminEmail } });
-    const token = resetTokenFromLog(payload.adminEmail);
+    const token = await resetTokenFromLog(payload.adminEmail);
 
     const tooShort = await api('POST', '/api/auth/reset-password', { body: { token, newPassword: '123' } });
     expect(tooShort.status).toBe(400);
@@ -139,8 +139,8 @@ describe('password reset', () => {
     await api('POST', '/api/auth/forgot-password', { body: { email: payload.adminEmail } });
     await api('POST', '/api/auth/forgot-password', { body: { email: SUPERADMIN_EMAIL } });
 
-    expect(resetLinkFromLog(payload.adminEmail).searchParams.get('agency')).toBe(payload.keyword);
-    expect(resetLinkFromLog(SUPERADMIN_EMAIL).searchParams.has('agency')).toBe(false);
+    expect((await resetLinkFromLog(payload.adminEmail)).searchParams.get('agency')).toBe(payload.keyword);
+    expect((await resetLinkFromLog(SUPERADMIN_EMAIL)).searchParams.has('agency')).toBe(false);
   });
 
   it('refuses an unknown token with 400', async () => {

@@ -103,17 +103,25 @@ export async function createTenantUser(adminToken: string, tenantId: string, ove
   return { user: created.body, token };
 }
 
-/** Without SMTP the identity service logs the reset link; the newest one for this address. */
-export function resetLinkFromLog(email: string): URL {
-  const log = readFileSync(path.join(process.env['API_LOG_DIR']!, 'identity.log'), 'utf8');
-  const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('/reset-password?token='));
-  const match = lines.at(-1)?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+(?:&agency=[a-z0-9-]+)?/);
-  if (!match) throw new Error(`no reset link for ${email} in the identity log`);
-  return new URL(match[0]);
+/**
+ * Without SMTP the identity service logs the reset link; the newest one for this address. The answer to
+ * forgot-password does not wait for the mail (its timing must not tell whether the address exists), so
+ * the line may reach the log a moment after it: it is looked for up to `timeoutMs`.
+ */
+export async function resetLinkFromLog(email: string, timeoutMs = 5000): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = readFileSync(path.join(process.env['API_LOG_DIR']!, 'identity.log'), 'utf8');
+    const lines = log.split('\n').filter((line) => line.includes(email) && line.includes('/reset-password?token='));
+    const match = lines.at(-1)?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+(?:&agency=[a-z0-9-]+)?/);
+    if (match) return new URL(match[0]);
+    if (Date.now() > deadline) throw new Error(`no reset link for ${email} in the identity log`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The token of the newest reset link for this address. */
-export function resetTokenFromLog(email: string): string {
+export async function resetTokenFromLog(email: string): Promise<string> {
   // the link's pattern requires the token, so it is always there
-  return resetLinkFromLog(email).searchParams.get('token') ?? '';
+  return (await resetLinkFromLog(email)).searchParams.get('token') ?? '';
 }
