@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
+import { htmlShape, TEMPLATE_CONTENT_LIMITS, templateContentTooBig } from '@quotebook/domain';
 import { apiToken, callApi, createAgency, expect, signInAsAdmin, test, toast, type Agency } from './fixtures';
 
 const DAY_MS = 86_400_000;
@@ -156,5 +157,68 @@ test.describe('documents of an agency', () => {
 
     await preview.getByRole('button', { name: 'Chiudi' }).click();
     await expect(preview).toBeHidden();
+  });
+
+  test('the template editor nests no deeper than a template may, by keyboard or by paste, and says so', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const agency = await createAgency(request);
+    await signInAsAdmin(page, agency);
+    const tooDeep = templateContentTooBig('depth');
+
+    await page.getByRole('tablist', { name: 'Sections' }).getByRole('tab', { name: 'Template Descrizioni' }).click();
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Template' });
+    const editor = dialog.getByRole('textbox', { name: 'Contenuto' });
+    await dialog.getByLabel('Titolo', { exact: true }).fill('Programma dettagliato');
+
+    // a list, each item one level below the one before: Enter, the item, Tab
+    await editor.click();
+    await page.keyboard.type('- voce 0');
+    for (let item = 1; item < 20; item++) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(`voce ${item}`);
+      await page.keyboard.press('Tab');
+    }
+    const refusal = dialog.getByRole('alert').filter({ hasText: tooDeep });
+    await expect(refusal).toBeVisible();
+    await expect(editor).toHaveAccessibleDescription(tooDeep);
+    // Tab stayed in the editor: typing goes on in the last item
+    await page.keyboard.type(' (fine)');
+    await expect(editor).toContainText('voce 19 (fine)');
+    await expect(refusal).toBeHidden();
+    // a list level is two elements (ul, li): fifteen levels put an item's paragraph at 31, a sixteenth would pass 32
+    expect(htmlShape(await editor.innerHTML()).depth).toBe(31);
+
+    await dialog.getByRole('button', { name: 'Create Template' }).click();
+    await expect(toast(page, 'Template creato con successo')).toBeVisible();
+    const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
+    const [saved] = await callApi<{ id: string; content: string }[]>(request, token, 'GET', `/api/tenants/${agency.id}/quote-templates`);
+    expect(htmlShape(saved.content).depth).toBe(31);
+    expect(saved.content).toContain('voce 19 (fine)');
+
+    /* ---------- a paste nested past the limit is refused whole ---------- */
+    await page.getByRole('row').filter({ hasText: 'Programma dettagliato' }).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Template' });
+    const content = edit.getByRole('textbox', { name: 'Contenuto' });
+    await content.click();
+    await page.keyboard.press('Control+Home');
+    const paste = (html: string) =>
+      content.evaluate((element, pasted) => {
+        const data = new DataTransfer();
+        data.setData('text/html', pasted);
+        data.setData('text/plain', 'testo incollato');
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, html);
+    const levels = TEMPLATE_CONTENT_LIMITS.depth + 8;
+    await paste(`<p>Citazione</p>${'<blockquote>'.repeat(levels)}<p>Troppo annidata</p>${'</blockquote>'.repeat(levels)}`);
+    await expect(edit.getByRole('alert').filter({ hasText: tooDeep })).toBeVisible();
+    await expect(content.locator('blockquote')).toHaveCount(0);
+    await expect(content).not.toContainText('Troppo annidata');
+
+    await paste(`<p>Citazione</p><blockquote><blockquote><p>Annidata il giusto</p></blockquote></blockquote>`);
+    await expect(content.locator('blockquote')).toHaveCount(2);
+    await expect(edit.getByRole('alert').filter({ hasText: tooDeep })).toBeHidden();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Template aggiornato con successo')).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import type { QuoteLayoutView } from '@quotebook/contracts';
+import { DOCUMENT_MESSAGES } from '@quotebook/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aLayout, aUser, gatewayError, json, on, stubGateway, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
 import { renderWithProviders } from '../../test/render-app';
@@ -9,6 +10,13 @@ const LAYOUTS = '/api/tenants/tenant-1/quote-layouts';
 const GENERATE = '/api/tenants/tenant-1/quotes/quote-00000000a1b2c3/generate-document';
 const QUOTE = { id: 'quote-00000000a1b2c3', shortId: 'A1B2C3' };
 const HTML = '<!doctype html><html><head><style>@page { size: A4; margin: 2cm }</style></head><body><h1>Preventivo #A1B2C3</h1></body></html>';
+
+/** The documents the server would not make: each status with its reason and the server's words. */
+const REFUSALS = [
+  [413, 'Payload Too Large', 'DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.documentTooLarge, /troppo grande/],
+  [422, 'Unprocessable Entity', 'DOCUMENT_TOO_COMPLEX', DOCUMENT_MESSAGES.documentTooComplex, /troppo complesso/],
+  [429, 'Too Many Requests', 'DOCUMENTS_BUSY', DOCUMENT_MESSAGES.documentsBusy, /Troppi documenti/],
+] as const;
 
 const breve: QuoteLayoutView = aLayout({ id: 'layout-2', name: 'Breve', description: null, isDefault: false });
 
@@ -79,6 +87,14 @@ describe('document files', () => {
     expect(downloadErrorText({ status: 504, message: '504: …', data: { statusText: '', error: 'Gateway Timeout' } })).toBe('Server error: 504 Gateway Timeout');
     expect(downloadErrorText({ status: 'FETCH_ERROR', message: 'TypeError: Failed to fetch' })).toBe('Errore sconosciuto nel download del documento');
     expect(downloadErrorText(new Error('boom'))).toBe('Errore sconosciuto nel download del documento');
+  });
+
+  it.each(REFUSALS)('words a %i refusal (%s) by its reason: what to do, without the status', (status, statusText, reason, message) => {
+    expect(downloadErrorText({ status, message: `${status}: …`, serverMessage: message, data: { statusText, message, reason } })).toBe(message);
+    // without the server's words, the domain's
+    expect(downloadErrorText({ status, message: `${status}: …`, data: { statusText, reason } })).toBe(message);
+    // the words alone decide nothing
+    expect(downloadErrorText({ status, message: `${status}: …`, serverMessage: message, data: { statusText, message } })).toBe(`Server error: ${status} ${statusText}. ${message}`);
   });
 
   it('gives the framed preview the policy the gateway serves it with', () => {
@@ -182,6 +198,40 @@ describe('Anteprima Documento', () => {
     expect(within(dialog).getByText('Anteprima non disponibile.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ricarica anteprima' }));
     expect(await screen.findByText('Errore nella generazione del documento. Riprova o contatta il supporto.')).toBeTruthy();
+  });
+
+  it.each(REFUSALS)('says where the preview would be why a %i (%s) document cannot be made', async (status, statusText, reason, message, words) => {
+    let refused = true;
+    renderDialog([(request) => (request.path !== GENERATE ? undefined : refused ? gatewayError(status, message, statusText, reason) : preview()(request))]);
+    const dialog = await screen.findByRole('dialog', { name: 'Anteprima Documento' });
+
+    const said = await within(dialog).findByRole('alert');
+    expect(said.textContent).toBe(message);
+    expect(said.textContent).toMatch(words);
+    expect(within(dialog).getByText('Errore nella generazione')).toBeTruthy();
+    expect(within(dialog).queryByText('Anteprima non disponibile.')).toBeNull();
+
+    refused = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ricarica anteprima' }));
+    expect(await within(dialog).findByTitle('Anteprima del preventivo #A1B2C3')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it.each(REFUSALS)("titles a %i (%s) download 'Errore nel download' with the server's words alone", async (status, statusText, reason, message, words) => {
+    const saved = savedFiles();
+    renderDialog([preview(), file('pdf', () => gatewayError(status, message, statusText, reason)), file('word', () => gatewayError(status, message, statusText, reason))]);
+    const dialog = await screen.findByRole('dialog', { name: 'Anteprima Documento' });
+    await within(dialog).findByTitle('Anteprima del preventivo #A1B2C3');
+
+    for (const button of ['Scarica PDF', 'Scarica Word']) {
+      fireEvent.click(within(dialog).getByRole('button', { name: button }));
+      const toast = await screen.findByText(message);
+      expect(toast.textContent).toMatch(words);
+      expect(screen.getByText('Errore nel download')).toBeTruthy();
+      fireEvent.click(within(toast.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+    }
+    expect(saved).toEqual([]);
   });
 
   it('downloads the PDF and the Word file under the names the server gives, or the quote short id', async () => {

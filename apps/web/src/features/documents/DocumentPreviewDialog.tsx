@@ -19,7 +19,7 @@ import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
 import { usePhone } from '../../shared/use-phone';
 import { useListLayoutsQuery } from '../templates/templates.api';
-import { DOWNLOAD_ERROR_TITLE, downloadErrorText, EmptyDocumentError, framedHtml, printHtml, saveFile } from './document-files';
+import { documentRefusal, DOWNLOAD_ERROR_TITLE, downloadErrorText, EmptyDocumentError, framedHtml, printHtml, saveFile } from './document-files';
 import { useDownloadDocumentMutation, useGeneratePreviewMutation, type FileFormat } from './documents.api';
 
 export const PREVIEW_LOADING_TEXT = 'Generazione anteprima...';
@@ -59,6 +59,8 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
   // null until the user picks one: the default layout meanwhile
   const [picked, setPicked] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ layoutId: string; html: string } | null>(null);
+  // why the server would not make the previewed document: said where the preview would be
+  const [refusal, setRefusal] = useState<{ layoutId: string; message: string } | null>(null);
   const [loading, setLoading] = useState(false);
   const [running, setRunning] = useState<Running | null>(null);
   const openedAt = useRef(Date.now());
@@ -74,12 +76,17 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
       setLoading(true);
       try {
         const html = await generatePreview({ tenantId, quoteId: quote.id, layoutId: id }).unwrap();
-        if (request === latest.current) setPreview({ layoutId: id, html });
+        if (request === latest.current) {
+          setPreview({ layoutId: id, html });
+          setRefusal(null);
+        }
         return html;
       } catch (error) {
         if (request === latest.current) {
           setPreview(null);
-          toast({ title: GENERATION_ERROR_TITLE, description: messageOr(error, DOCUMENT_MESSAGES.generationFailed), variant: 'destructive' });
+          const message = documentRefusal(error);
+          setRefusal(message ? { layoutId: id, message } : null);
+          if (!message) toast({ title: GENERATION_ERROR_TITLE, description: messageOr(error, DOCUMENT_MESSAGES.generationFailed), variant: 'destructive' });
         }
         return null;
       } finally {
@@ -176,6 +183,15 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
         srcDoc={framedHtml(shown.html)}
         sx={{ width: '100%', height: '100%', border: 0, display: 'block', bgcolor: 'common.white' }}
       />
+    );
+  } else if (refusal?.layoutId === layoutId) {
+    body = (
+      <PreviewMessage>
+        <Typography sx={{ fontWeight: 600 }}>{GENERATION_ERROR_TITLE}</Typography>
+        <Typography role="alert" variant="body2" sx={{ maxWidth: 560 }}>
+          {refusal.message}
+        </Typography>
+      </PreviewMessage>
     );
   } else {
     body = (

@@ -1,4 +1,5 @@
-import { isApiError } from '../../shared/http-errors';
+import { DOCUMENT_MESSAGES } from '@quotebook/domain';
+import { isApiError, reasonOf } from '../../shared/http-errors';
 
 export const DOWNLOAD_ERROR_TITLE = 'Errore nel download';
 export const EMPTY_FILE_TEXT = 'Il file generato è vuoto';
@@ -11,12 +12,40 @@ export class EmptyDocumentError extends Error {
   }
 }
 
+/** The domain's words for a document the server would not make, by the answer's reason. */
+function refusalText(reason: string | undefined): string | undefined {
+  switch (reason) {
+    case 'DOCUMENT_TOO_LARGE':
+      return DOCUMENT_MESSAGES.documentTooLarge;
+    case 'DOCUMENT_TOO_COMPLEX':
+      return DOCUMENT_MESSAGES.documentTooComplex;
+    case 'DOCUMENTS_BUSY':
+      return DOCUMENT_MESSAGES.documentsBusy;
+    default:
+      return undefined;
+  }
+}
+
 /**
- * What the download's error toast says: the server's status (and its reason when it gave one, e.g. that
- * the PDF service is down), an empty file, or that nobody knows.
+ * Why the server would not make this document (too large, too complex, or too many of the agency's
+ * under way), in the server's words, or undefined when the call failed for another reason. These say
+ * what to do about the layout or when to try again, so they are shown as they are.
+ */
+export function documentRefusal(error: unknown): string | undefined {
+  const known = refusalText(reasonOf(error));
+  if (!known) return undefined;
+  return (isApiError(error) && error.serverMessage) || known;
+}
+
+/**
+ * What the download's error toast says: why the server would not make the document, else the
+ * server's status (and its message when it gave one, e.g. that the PDF service is down), an empty
+ * file, or that nobody knows.
  */
 export function downloadErrorText(error: unknown): string {
   if (error instanceof EmptyDocumentError) return EMPTY_FILE_TEXT;
+  const refusal = documentRefusal(error);
+  if (refusal) return refusal;
   if (isApiError(error) && typeof error.status === 'number') {
     const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { statusText?: unknown; error?: unknown; message?: unknown };
     // over HTTP/2 a response has no status text: the gateway's body names the status too

@@ -9,13 +9,22 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_LAYOUT_ELEMENTS } from '@quotebook/domain';
+import { htmlShape, MAX_LAYOUT_ELEMENTS, type HtmlShape } from '@quotebook/domain';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SelectField } from '../../shared/fields/SelectField';
 import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { RowActions } from '../../shared/page/RowActions';
-import { draftElement, layoutFormFrom, layoutRequestFrom, moveElement, validateLayoutForm, type LayoutElementDraft, type LayoutFormValues } from './layout-form';
+import {
+  draftElement,
+  layoutContentProblem,
+  layoutFormFrom,
+  layoutRequestFrom,
+  moveElement,
+  validateLayoutForm,
+  type LayoutElementDraft,
+  type LayoutFormValues,
+} from './layout-form';
 import { LAYOUT_OUTCOMES, TEMPLATE_TYPE_LABELS } from './template-texts';
 import { useCreateLayoutMutation, useListTemplatesQuery, useUpdateLayoutMutation } from './templates.api';
 
@@ -43,9 +52,11 @@ export function LayoutDialog({ tenantId, layout, onClose }: LayoutDialogProps) {
   const [createLayout] = useCreateLayoutMutation();
   const [updateLayout] = useUpdateLayoutMutation();
   const { data: templates = [] } = useListTemplatesQuery(tenantId);
+  // what each template weighs in a document, measured as the server measures the stored content
+  const shapes = useMemo(() => new Map<string, HtmlShape>(templates.map((template) => [template.id, htmlShape(template.content)])), [templates]);
   const form = useEntityForm<LayoutFormValues>({
     initial: () => layoutFormFrom(layout),
-    validate: validateLayoutForm,
+    validate: (values) => validateLayoutForm(values, shapes),
     save: (values) => {
       const body = layoutRequestFrom(values);
       return layout ? updateLayout({ tenantId, id: layout.id, body }) : createLayout({ tenantId, body });
@@ -93,6 +104,9 @@ export function LayoutDialog({ tenantId, layout, onClose }: LayoutDialogProps) {
     setFocusAfterMove({ key: values.elements[index].key, label });
   };
   const full = values.elements.length >= MAX_LAYOUT_ELEMENTS;
+  // what the elements are now: none (once saving was tried), or templates past the layout's bounds
+  // (told as soon as they are chosen)
+  const elementsError = values.elements.length === 0 ? errors.elements : layoutContentProblem(values.elements, shapes);
 
   return (
     <FormDialog {...dialogTexts('layout', Boolean(layout))} busy={busy} onSubmit={form.submit} onClose={onClose}>
@@ -106,7 +120,7 @@ export function LayoutDialog({ tenantId, layout, onClose }: LayoutDialogProps) {
         Il documento stampa gli elementi in quest&apos;ordine.
       </Typography>
       {values.elements.length === 0 ? (
-        <Typography variant="body2" sx={{ py: 2, textAlign: 'center', color: errors.elements ? 'error.main' : 'text.secondary' }}>
+        <Typography variant="body2" sx={{ py: 2, textAlign: 'center', color: elementsError ? 'error.main' : 'text.secondary' }}>
           Nessun elemento: aggiungi la tabella del preventivo o un template.
         </Typography>
       ) : (
@@ -114,7 +128,7 @@ export function LayoutDialog({ tenantId, layout, onClose }: LayoutDialogProps) {
           component="ol"
           ref={listRef}
           aria-labelledby={listId}
-          aria-describedby={errors.elements ? errorId : undefined}
+          aria-describedby={elementsError ? errorId : undefined}
           sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
         >
           {values.elements.map((element, index) => {
@@ -157,9 +171,9 @@ export function LayoutDialog({ tenantId, layout, onClose }: LayoutDialogProps) {
           })}
         </Box>
       )}
-      {errors.elements && (
-        <FormHelperText id={errorId} error role="alert">
-          {errors.elements}
+      {elementsError && (
+        <FormHelperText id={errorId} error role="alert" sx={{ whiteSpace: 'pre-line' }}>
+          {elementsError}
         </FormHelperText>
       )}
 

@@ -13,30 +13,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-
-/** Links a template may carry: the server keeps these and drops any other. */
-const LINK_PROTOCOLS = /^(https?:|mailto:)/i;
-
-/** What the server keeps of a template: headings 1–4, bold, italic, underline, strike, lists, quotes, links. */
-const extensions = [
-  StarterKit.configure({
-    heading: { levels: [1, 2, 3, 4] },
-    code: false,
-    codeBlock: false,
-    horizontalRule: false,
-    // no empty paragraph kept after a list or heading at the end: the template is saved as written
-    trailingNode: false,
-    link: {
-      openOnClick: false,
-      autolink: true,
-      defaultProtocol: 'https',
-      protocols: ['mailto'],
-      isAllowedUri: (url) => LINK_PROTOCOLS.test(url),
-    },
-  }),
-];
+import { editorExtensions, LINK_PROTOCOLS } from './editor-extensions';
 
 interface ToolButtonProps {
   label: string;
@@ -168,24 +146,36 @@ interface RichTextEditorProps {
   value: string;
   /** the editor's HTML, or '' when it holds nothing */
   onChange: (html: string) => void;
+  /** one message a line */
   error?: string;
   disabled?: boolean;
+  /** how deep the HTML may nest, and what the editor says when a change would go deeper */
+  depthLimit?: { maxDepth: number; message: string };
 }
 
 /**
  * A rich-text field (TipTap): bold, italic, headings, bulleted and numbered lists and links, from a
- * small toolbar whose buttons are named for screen readers. Answers HTML.
+ * small toolbar whose buttons are named for screen readers. Answers HTML. A change that would nest
+ * past `depthLimit` is not made: the field says why, and screen readers hear it.
  */
-export function RichTextEditor({ label, value, onChange, error, disabled = false }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, error, disabled = false, depthLimit }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
+  const refusedId = useId();
   const [linking, setLinking] = useState(false);
+  // each refusal counts, so the same message is announced again
+  const [refusals, setRefusals] = useState(0);
+  const [extensions] = useState(() => editorExtensions(depthLimit?.maxDepth ?? Infinity, () => setRefusals((count) => count + 1)));
   const editor = useEditor({
     extensions,
     content: value,
     editable: !disabled,
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      setRefusals(0);
+      onChange(current.isEmpty ? '' : current.getHTML());
+    },
   });
+  const refused = refusals > 0 && depthLimit !== undefined;
 
   useEffect(() => {
     editor.setEditable(!disabled);
@@ -196,9 +186,10 @@ export function RichTextEditor({ label, value, onChange, error, disabled = false
     editor.view.dom.setAttribute('aria-multiline', 'true');
     editor.view.dom.setAttribute('aria-labelledby', labelId);
     editor.view.dom.setAttribute('aria-invalid', String(Boolean(error)));
-    if (error) editor.view.dom.setAttribute('aria-describedby', errorId);
+    const describedBy = [error ? errorId : '', refused ? refusedId : ''].filter(Boolean).join(' ');
+    if (describedBy) editor.view.dom.setAttribute('aria-describedby', describedBy);
     else editor.view.dom.removeAttribute('aria-describedby');
-  }, [editor, labelId, errorId, error]);
+  }, [editor, labelId, errorId, error, refusedId, refused]);
 
   return (
     <Box sx={{ mt: 2, mb: 1 }}>
@@ -227,8 +218,13 @@ export function RichTextEditor({ label, value, onChange, error, disabled = false
         <EditorContent editor={editor} />
       </Box>
       {error && (
-        <FormHelperText id={errorId} error>
+        <FormHelperText id={errorId} error sx={{ whiteSpace: 'pre-line' }}>
           {error}
+        </FormHelperText>
+      )}
+      {refused && (
+        <FormHelperText key={refusals} id={refusedId} error role="alert">
+          {depthLimit.message}
         </FormHelperText>
       )}
     </Box>

@@ -3,14 +3,14 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { TemplateType } from '@quotebook/domain';
-import { useState } from 'react';
+import { TEMPLATE_CONTENT_LIMITS, templateContentTooBig, type TemplateType } from '@quotebook/domain';
+import { useMemo, useState } from 'react';
 import { SelectField } from '../../shared/fields/SelectField';
 import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { RichTextEditor } from './RichTextEditor';
 import { SignatureUpload } from './SignatureUpload';
-import { templateFormFrom, templateRequestFrom, validateTemplateForm, type TemplateFormValues } from './template-form';
+import { contentTooBig, hasText, templateFormFrom, templateRequestFrom, validateTemplateForm, type TemplateFormValues } from './template-form';
 import { TEMPLATE_OUTCOMES, TEMPLATE_TYPE_OPTIONS } from './template-texts';
 import { useCreateTemplateMutation, useUpdateTemplateMutation } from './templates.api';
 
@@ -22,6 +22,9 @@ interface TemplateDialogProps {
   type: TemplateType;
   onClose: () => void;
 }
+
+/** The editor refuses to nest deeper than a template may; the other bounds are told as they are passed. */
+const DEPTH_LIMIT = { maxDepth: TEMPLATE_CONTENT_LIMITS.depth, message: templateContentTooBig('depth') };
 
 function SwitchField({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
   return <FormControlLabel label={label} control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />} />;
@@ -45,12 +48,21 @@ export function TemplateDialog({ tenantId, template, type, onClose }: TemplateDi
   const { values, errors, busy } = form;
   // a signature belongs to the firma section; one set on another type stays visible, so it can be removed
   const showSignature = values.templateType === 'firma' || values.signatureImagePath !== null;
+  // what the content is now: empty (once saving was tried), or past a bound (told as it is written)
+  const contentError = useMemo(() => (hasText(values.content) ? contentTooBig(values.content) : errors.content), [values.content, errors.content]);
 
   return (
     <FormDialog {...dialogTexts('template', Boolean(template))} busy={busy} onSubmit={uploading ? () => undefined : form.submit} onClose={onClose} maxWidth="md">
       <SelectField label="Tipo" options={TEMPLATE_TYPE_OPTIONS} {...form.select('templateType')} onChange={(value) => form.set('templateType', value as TemplateType)} />
       <TextField label="Titolo" required autoFocus {...form.text('title')} />
-      <RichTextEditor label="Contenuto" value={values.content} onChange={(html) => form.set('content', html)} error={errors.content} disabled={busy} />
+      <RichTextEditor
+        label="Contenuto"
+        value={values.content}
+        onChange={(html) => form.set('content', html)}
+        error={contentError}
+        disabled={busy}
+        depthLimit={DEPTH_LIMIT}
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
         <SwitchField label="Stampa intestazione" checked={values.headerPrint} onChange={(checked) => form.set('headerPrint', checked)} disabled={busy} />
         <SwitchField label="Attivo" checked={values.isActive} onChange={(checked) => form.set('isActive', checked)} disabled={busy} />

@@ -1,9 +1,10 @@
 import type { QuoteLayoutView, QuoteTemplateView } from '@quotebook/contracts';
+import { htmlShape, layoutContentTooBig, templateContentTooBig } from '@quotebook/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { answerDeleteConfirmation } from '../../test/confirm';
 import { aLayout, aTemplate, aUser, gatewayError, json, on, type RecordedRequest } from '../../test/gateway-stub';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
-import { layoutRequestFrom, moveElement, validateLayoutForm } from './layout-form';
+import { draftElement, layoutRequestFrom, moveElement, validateLayoutForm } from './layout-form';
 import { signatureFileProblem, uploadSignature, type SignatureUploadCalls } from './signature-upload';
 import { hasText, validateTemplateForm } from './template-form';
 
@@ -16,6 +17,8 @@ const IMAGE = '/api/tenants/tenant-1/objects/signatures/0b7e6c9a-2f55-4c1e-9a43-
 
 const condizioni = aTemplate({ id: 'template-2', templateType: 'condizioni', title: 'Condizioni generali', content: '<p>Pagamento a 30 giorni.</p>', headerPrint: false });
 const firma = aTemplate({ id: 'template-3', templateType: 'firma', title: 'Firma del direttore', content: '<p>Il direttore</p>' });
+
+const nested = (tag: string, levels: number, inner: string) => `${`<${tag}>`.repeat(levels)}${inner}${`</${tag}>`.repeat(levels)}`;
 
 // jsdom lays nothing out: the editor scrolls its selection into view with these
 beforeAll(() => {
@@ -48,6 +51,36 @@ describe('template and layout forms', () => {
     expect(validateTemplateForm(empty)).toEqual({ title: 'Il titolo del template è obbligatorio', content: 'Il contenuto del template è obbligatorio' });
     expect(validateTemplateForm({ ...empty, title: 'Premessa', content: '<p><strong>Ciao</strong></p>' })).toEqual({});
     expect(hasText('<p>&nbsp;</p><ul><li></li></ul>')).toBe(false);
+  });
+
+  it("refuses content past a template's bounds with the server's messages, measured as stored", () => {
+    const values = { templateType: 'premessa', title: 'Premessa', content: '', signatureImagePath: null, headerPrint: true, isActive: true } as const;
+    const refused = (content: string) => validateTemplateForm({ ...values, content }).content;
+
+    expect(refused(`<p>${'a'.repeat(99_993)}</p>`)).toBeUndefined();
+    expect(refused(`<p>${'a'.repeat(99_994)}</p>`)).toBe('Il contenuto del template può avere al massimo 100.000 caratteri');
+    // `&` is stored as the five characters of `&amp;`
+    expect(refused(`<p>${'&amp;'.repeat(20_000)}</p>`)).toBe(templateContentTooBig('characters'));
+    expect(refused(nested('blockquote', 31, '<p>x</p>'))).toBeUndefined();
+    expect(refused(nested('blockquote', 32, '<p>x</p>'))).toBe('Il contenuto del template può avere al massimo 32 livelli di formattazione annidati');
+    expect(refused('<p>x</p>'.repeat(5_001))).toBe(templateContentTooBig('elements'));
+    expect(refused('<ul><li>x</li></ul>'.repeat(1_001))).toBe(templateContentTooBig('lists'));
+    expect(refused(nested('blockquote', 40, '<p>x</p>'.repeat(5_000)))).toBe([templateContentTooBig('elements'), templateContentTooBig('depth')].join('\n'));
+  });
+
+  it("refuses a layout whose templates together pass the layout's bounds, as the server counts them", () => {
+    const big = `<p>${'a'.repeat(99_993)}</p>`;
+    const shapes = new Map([
+      ['big', htmlShape(big)],
+      ['lists', htmlShape('<ul><li>x</li></ul>'.repeat(500))],
+    ]);
+    const layout = (...ids: string[]) => ({ name: 'Completo', description: '', elements: [draftElement('quotes', null), ...ids.map((id) => draftElement('template', id))] });
+
+    expect(validateLayoutForm(layout('big', 'big', 'big'), shapes)).toEqual({});
+    expect(validateLayoutForm(layout('big', 'big', 'big', 'lists'), shapes)).toEqual({ elements: layoutContentTooBig('characters') });
+    // a template printed twice counts twice
+    expect(validateLayoutForm(layout('lists', 'lists', 'lists'), shapes)).toEqual({ elements: 'I template del layout insieme possono avere al massimo 1.000 elenchi' });
+    expect(validateLayoutForm(layout('unknown', 'lists'), shapes)).toEqual({});
   });
 
   it('asks for a name and an element; each element is sent with its position', () => {
@@ -254,6 +287,48 @@ describe('Template Descrizioni page', () => {
     expect(await screen.findByText("Errore nell'aggiornamento del template")).toBeTruthy();
   });
 
+  it("refuses content past a template's bounds as it is written, then shows the server's refusal", async () => {
+    const { requests } = renderTemplates([
+      on('PUT', `${TEMPLATES}/template-1`, () => gatewayError(400, [layoutContentTooBig('characters', 'Standard')], 'Bad Request', 'VALIDATION_FAILED')),
+    ]);
+    fireEvent.click(within((await screen.findByText('Premessa standard')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Template' });
+    const editor = await within(dialog).findByRole('textbox', { name: 'Contenuto' });
+
+    await typeContent(dialog, 'a'.repeat(100_000));
+    expect(await within(dialog).findByText('Il contenuto del template può avere al massimo 100.000 caratteri')).toBeTruthy();
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await typeContent(dialog, 'a'.repeat(99_000));
+    await waitFor(() => expect(within(dialog).queryByText(templateContentTooBig('characters'))).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('I template del layout «Standard» insieme possono avere al massimo 300.000 caratteri')).toBeTruthy();
+    expect(screen.getByText('Errore')).toBeTruthy();
+    expect(within(screen.getByRole('dialog', { name: 'Edit Template' })).getByRole('textbox', { name: 'Contenuto' })).toBeTruthy();
+  });
+
+  it('refuses a paste nested past the limit, and says so to whoever listens', async () => {
+    renderTemplates();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Template' });
+    const editor = await within(dialog).findByRole('textbox', { name: 'Contenuto' });
+    const pasted = (html: string) => ({ clipboardData: { types: ['text/html'], getData: (type: string) => (type === 'text/html' ? html : '') } });
+
+    fireEvent.paste(editor, pasted(`<p>Premessa</p>${nested('blockquote', 40, '<p>Citazione</p>')}`));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal.textContent).toBe('Il contenuto del template può avere al massimo 32 livelli di formattazione annidati');
+    expect(editor.getAttribute('aria-describedby')).toBe(refusal.id);
+    expect(editor.querySelector('blockquote')).toBeNull();
+    expect(editor.textContent).toBe('');
+
+    fireEvent.paste(editor, pasted(`<p>Premessa</p>${nested('blockquote', 3, '<p>Citazione</p>')}`));
+    await waitFor(() => expect(editor.querySelectorAll('blockquote')).toHaveLength(3));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(editor.hasAttribute('aria-describedby')).toBe(false);
+  });
+
   it('deletes after a confirmation naming the template; a template a layout prints stays, with the layouts named', async () => {
     let inUse = true;
     const { requests } = renderTemplates([
@@ -436,6 +511,41 @@ describe('layouts', () => {
         tenantId: 'tenant-1',
       },
     ]);
+  });
+
+  it("says as soon as the templates chosen pass the layout's bounds, and shows the server's own refusal", async () => {
+    const big = (id: string, title: string) => aTemplate({ id, title, content: `<p>${'a'.repeat(99_993)}</p>` });
+    const templates = [big('template-1', 'Premessa lunga'), big('template-2', 'Condizioni lunghe'), big('template-3', 'Conclusioni lunghe'), aTemplate({ id: 'template-4', title: 'Breve' })];
+    const { requests } = renderTenantPage('/sole/quote-templates', [
+      on('POST', LAYOUTS, () => gatewayError(400, [layoutContentTooBig('lists')], 'Bad Request', 'VALIDATION_FAILED')),
+      on('GET', TEMPLATES, () => json(templates)),
+      on('GET', LAYOUTS, () => json([])),
+    ]);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Layout' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Layout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Layout' });
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Completo' } });
+    const add = within(dialog).getByRole('group', { name: 'Aggiungi un elemento' });
+    const template = within(add).getByLabelText('Template') as HTMLSelectElement;
+    await waitFor(() => expect(template.options).toHaveLength(5));
+    for (const id of ['template-1', 'template-2', 'template-3']) {
+      fireEvent.change(template, { target: { value: id } });
+      fireEvent.click(within(add).getByRole('button', { name: 'Aggiungi template' }));
+    }
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    fireEvent.change(template, { target: { value: 'template-4' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Aggiungi template' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('I template del layout insieme possono avere al massimo 300.000 caratteri');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Layout' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    const list = within(dialog).getByRole('list', { name: 'Elementi del layout' });
+    fireEvent.click(within(within(list).getByRole('listitem', { name: '1. Premessa lunga' })).getByRole('button', { name: 'Rimuovi' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Layout' }));
+    expect(await screen.findByText('I template del layout insieme possono avere al massimo 1.000 elenchi')).toBeTruthy();
+    expect(screen.getByText('Errore')).toBeTruthy();
   });
 
   it('edits a layout from its elements in print order', async () => {

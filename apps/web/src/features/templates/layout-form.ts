@@ -1,5 +1,5 @@
 import type { QuoteLayoutView } from '@quotebook/contracts';
-import { MESSAGES, type LayoutElementType } from '@quotebook/domain';
+import { combinedShape, type HtmlShape, LAYOUT_CONTENT_LIMITS, layoutContentTooBig, MESSAGES, shapeExcesses, type LayoutElementType } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import type { QuoteLayoutRequest } from './templates.api';
 
@@ -43,10 +43,27 @@ export function moveElement<T>(elements: readonly T[], index: number, step: -1 |
   return moved;
 }
 
-export function validateLayoutForm(values: LayoutFormValues): FormErrors<LayoutFormValues> {
+/**
+ * What the layout's templates together pass of LAYOUT_CONTENT_LIMITS, one message a line in the
+ * server's words, or undefined. Each element counts (a template printed twice counts twice), with the
+ * shape of its template's content as stored; a template the page does not know counts nothing.
+ */
+export function layoutContentProblem(elements: readonly LayoutElementDraft[], shapes: ReadonlyMap<string, HtmlShape>): string | undefined {
+  const printed = elements.flatMap((element) => {
+    const shape = element.templateId ? shapes.get(element.templateId) : undefined;
+    return shape ? [shape] : [];
+  });
+  // the layout's bounds name no depth: each template is kept within its own
+  const measures = shapeExcesses(combinedShape(printed), LAYOUT_CONTENT_LIMITS) as (keyof typeof LAYOUT_CONTENT_LIMITS)[];
+  const messages = measures.map((measure) => layoutContentTooBig(measure));
+  return messages.length ? messages.join('\n') : undefined;
+}
+
+export function validateLayoutForm(values: LayoutFormValues, shapes: ReadonlyMap<string, HtmlShape> = new Map()): FormErrors<LayoutFormValues> {
   const errors: FormErrors<LayoutFormValues> = {};
   if (!values.name.trim()) errors.name = MESSAGES.layoutNameRequired;
-  if (values.elements.length === 0) errors.elements = MESSAGES.layoutElementRequired;
+  const elementsProblem = values.elements.length === 0 ? MESSAGES.layoutElementRequired : layoutContentProblem(values.elements, shapes);
+  if (elementsProblem) errors.elements = elementsProblem;
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import type { QuoteTemplateView } from '@quotebook/contracts';
-import { MESSAGES, type TemplateType } from '@quotebook/domain';
+import { htmlShape, MESSAGES, shapeExcesses, TEMPLATE_CONTENT_LIMITS, templateContentTooBig, type TemplateType } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import type { QuoteTemplateRequest } from './templates.api';
 
@@ -34,10 +34,20 @@ export function hasText(html: string): boolean {
   );
 }
 
+/**
+ * What the content passes of TEMPLATE_CONTENT_LIMITS, one message a line in the server's words, or
+ * undefined. The editor's HTML is measured as the server measures what it stores (`&` is `&amp;`).
+ */
+export function contentTooBig(html: string): string | undefined {
+  const messages = shapeExcesses(htmlShape(html), TEMPLATE_CONTENT_LIMITS).map(templateContentTooBig);
+  return messages.length ? messages.join('\n') : undefined;
+}
+
 export function validateTemplateForm(values: TemplateFormValues): FormErrors<TemplateFormValues> {
   const errors: FormErrors<TemplateFormValues> = {};
   if (!values.title.trim()) errors.title = MESSAGES.templateTitleRequired;
-  if (!hasText(values.content)) errors.content = MESSAGES.templateContentRequired;
+  const contentProblem = hasText(values.content) ? contentTooBig(values.content) : MESSAGES.templateContentRequired;
+  if (contentProblem) errors.content = contentProblem;
   return errors;
 }
 
