@@ -1,21 +1,5 @@
+import { RedisPlaces } from '@quotebook/server-core';
 import type Redis from 'ioredis';
-
-/**
- * Takes a place among the agency's renders under way, across every worker process: drops the places
- * whose lease ran out (a worker killed in the middle of a job), keeps the place a job already holds,
- * and adds one when the agency has fewer than its limit. One script, so two workers cannot both take
- * the last place.
- */
-const TAKE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if not redis.call('ZSCORE', KEYS[1], ARGV[3]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1`;
-
-interface LeaseCommands {
-  takeAgencyLease(key: string, now: number, until: number, jobId: string, limit: number, ttlMs: number): Promise<number>;
-}
 
 export interface AgencyLeasesOptions {
   /** the Redis key prefix of the deployment (REDIS_KEY_PREFIX) */
@@ -29,18 +13,17 @@ export interface AgencyLeasesOptions {
 /**
  * No agency can hold the shared queue: at most `perAgency` jobs of one agency render at once, whatever
  * the number of workers and their concurrency, so a slot is always left for the other agencies while
- * one agency's documents fail or run long. Each agency's places are a sorted set of job ids scored by
- * when their lease ends.
+ * one agency's documents fail or run long. Each agency's places are held by job id (a retry of the
+ * same job keeps its place).
  */
 export class AgencyLeases {
-  private readonly redis: Redis & LeaseCommands;
+  private readonly places: RedisPlaces;
 
   constructor(
     redis: Redis,
     private readonly options: AgencyLeasesOptions,
   ) {
-    this.redis = redis as Redis & LeaseCommands;
-    this.redis.defineCommand('takeAgencyLease', { numberOfKeys: 1, lua: TAKE });
+    this.places = new RedisPlaces(redis);
   }
 
   private keyOf(tenantId: string): string {
@@ -48,13 +31,11 @@ export class AgencyLeases {
   }
 
   /** Whether the job may render now (it holds a place until `release`, or until its lease ends). */
-  async take(tenantId: string, jobId: string): Promise<boolean> {
-    const now = Date.now();
-    const { perAgency, leaseMs } = this.options;
-    return (await this.redis.takeAgencyLease(this.keyOf(tenantId), now, now + leaseMs, jobId, perAgency, leaseMs)) === 1;
+  take(tenantId: string, jobId: string): Promise<boolean> {
+    return this.places.take(this.keyOf(tenantId), jobId, this.options.perAgency, this.options.leaseMs);
   }
 
-  async release(tenantId: string, jobId: string): Promise<void> {
-    await this.redis.zrem(this.keyOf(tenantId), jobId);
+  release(tenantId: string, jobId: string): Promise<void> {
+    return this.places.release(this.keyOf(tenantId), jobId);
   }
 }

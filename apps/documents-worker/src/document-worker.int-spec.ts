@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DOCUMENT_QUEUE, documentJobFailureOf, documentQueuePrefix, type DocumentJobData } from '@quotebook/contracts';
 import { DiskFileStorage } from '@quotebook/server-core';
 import { pdfImageSizes, pdfInfo, pdfText, pngOf, stackLauncher, TEST_REDIS_URL, type ProcessHandle } from '@quotebook/testing';
-import { Queue, QueueEvents } from 'bullmq';
+import { type Job, Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { AgencyLeases } from './agency-leases';
 import { DocxRenderer } from './docx-renderer';
@@ -322,6 +322,13 @@ describe('documents-worker against gotenberg-dev', () => {
       };
     }
 
+    /** The failure the job ended with, as the documents service reads it; null when it completed. */
+    const failureOf = (added: Job<DocumentJobData>) =>
+      added.waitUntilFinished(jobs.events, 30_000).then(
+        () => null,
+        (error: Error) => documentJobFailureOf(error.message),
+      );
+
     const wordJob = (paragraphs: number, name: string): DocumentJobData => ({
       tenantId: tenant,
       format: 'word',
@@ -355,12 +362,7 @@ describe('documents-worker against gotenberg-dev', () => {
         const started = Date.now();
         const added = await jobs.queue.add('render', wordJob(70_000, 'a'.repeat(64)), { jobId: 'too-long-word', attempts: 4, backoff: { type: 'fixed', delay: 100 } });
 
-        const failure = await added.waitUntilFinished(jobs.events, 30_000).then(
-          () => null,
-          (error: Error) => error.message,
-        );
-
-        expect(documentJobFailureOf(failure ?? '')).toBe('too-complex');
+        expect(await failureOf(added)).toBe('too-complex');
         expect(Date.now() - started).toBeLessThan(5000);
         expect((await jobs.queue.getJob('too-long-word'))?.attemptsMade).toBe(1);
         expect(worker.watch.stalled).toBe(0);
@@ -375,12 +377,7 @@ describe('documents-worker against gotenberg-dev', () => {
         const deep = `<!doctype html><html><body><p>${'<i>'.repeat(14_000)}x${'</i>'.repeat(14_000)}</p></body></html>`;
         const added = await jobs.queue.add('render', { ...wordJob(0, 'b'.repeat(64)), html: deep }, { jobId: 'deep-word', attempts: 4 });
 
-        const failure = await added.waitUntilFinished(jobs.events, 30_000).then(
-          () => null,
-          (error: Error) => error.message,
-        );
-
-        expect(documentJobFailureOf(failure ?? '')).toBe('too-complex');
+        expect(await failureOf(added)).toBe('too-complex');
         expect((await jobs.queue.getJob('deep-word'))?.attemptsMade).toBe(1);
         expect(worker.watch.longestPauseMs).toBeLessThan(1000);
       } finally {

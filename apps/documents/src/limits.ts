@@ -1,4 +1,4 @@
-import { type HtmlShape, LAYOUT_CONTENT_LIMITS, layoutContentTooBig, MAX_LAYOUTS, MAX_TEMPLATES, shapeExcesses } from '@quotebook/domain';
+import { type HtmlShape, layoutContentProblems, MAX_LAYOUTS, MAX_TEMPLATES } from '@quotebook/domain';
 import { appError } from '@quotebook/server-core';
 import type { EntityManager } from 'typeorm';
 
@@ -19,13 +19,6 @@ export async function assertRoomFor(manager: EntityManager, list: keyof typeof L
 }
 
 type LayoutShape = Omit<HtmlShape, 'depth'>;
-
-/** The messages of a layout whose templates together pass a bound of LAYOUT_CONTENT_LIMITS. */
-export function layoutContentProblems(shape: LayoutShape, layoutName?: string): string[] {
-  return shapeExcesses({ ...shape, depth: 0 }, LAYOUT_CONTENT_LIMITS).map((measure) =>
-    layoutContentTooBig(measure as keyof LayoutShape, layoutName),
-  );
-}
 
 /**
  * The templates a layout prints, together, stay within LAYOUT_CONTENT_LIMITS: each element counts (a

@@ -1,5 +1,5 @@
 import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits';
-import { type HtmlShape, LAYOUT_CONTENT_LIMITS, TEMPLATE_CONTENT_LIMITS } from './html-shape';
+import { type HtmlShape, LAYOUT_CONTENT_LIMITS, shapeExcesses, TEMPLATE_CONTENT_LIMITS } from './html-shape';
 import { MAX_ITEM_QUANTITY, MIN_ITEM_QUANTITY } from './quotes';
 
 /**
@@ -168,6 +168,13 @@ export const templateContentTooBig = (measure: keyof HtmlShape) =>
 /** `I template del layout «Standard» insieme possono avere al massimo 300.000 caratteri` */
 export const layoutContentTooBig = (measure: Exclude<keyof HtmlShape, 'depth'>, layoutName?: string) =>
   `I template del layout${layoutName === undefined ? '' : ` «${layoutName}»`} insieme possono avere al massimo ${count(LAYOUT_CONTENT_LIMITS[measure])} ${SHAPE_WORDS[measure]}`;
+
+/** The messages of each bound of TEMPLATE_CONTENT_LIMITS a template's content passes (none: within them). */
+export const templateContentProblems = (shape: HtmlShape): string[] => shapeExcesses(shape, TEMPLATE_CONTENT_LIMITS).map(templateContentTooBig);
+
+/** The messages of each bound of LAYOUT_CONTENT_LIMITS a layout's templates together pass (none: within them). */
+export const layoutContentProblems = (shape: Omit<HtmlShape, 'depth'>, layoutName?: string): string[] =>
+  shapeExcesses({ ...shape, depth: 0 }, LAYOUT_CONTENT_LIMITS).map((measure) => layoutContentTooBig(measure as Exclude<keyof HtmlShape, 'depth'>, layoutName));
 
 /** Answers about documents, templates and layouts (the product words them in Italian). */
 export const DOCUMENT_MESSAGES = {

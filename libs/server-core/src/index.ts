@@ -15,6 +15,7 @@ export * from './entity-rows';
 export * from './bounded-map';
 export * from './tenant-tables';
 export * from './redis';
+export * from './redis-places';
 export * from './session-state';
 export * from './session-checks';
 export * from './database-errors';

@@ -8,7 +8,7 @@ import {
   type DocumentJobFailure,
   type DocumentJobResult,
 } from '@quotebook/contracts';
-import { createRedis } from '@quotebook/server-core';
+import { createRedis, RedisPlaces } from '@quotebook/server-core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 
@@ -42,21 +42,6 @@ export interface DocumentQueueOptions {
 }
 
 /**
- * Takes a place among the agency's documents under way: drops the places whose wait is over, then adds
- * this one when there is room. One script, so parallel requests cannot pass the bound together.
- */
-const TAKE_PLACE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1`;
-
-interface PlaceCommands {
-  takeDocumentPlace(key: string, now: number, until: number, member: string, max: number, ttlMs: number): Promise<number>;
-}
-
-/**
  * The producer side of the render jobs documents-worker works off. Two requests for one document share
  * one job while it is under way (BullMQ's deduplication by what the document is); a later request after
  * it ended adds a new one (a finished document is answered from the storage before it gets here). A
@@ -66,15 +51,17 @@ interface PlaceCommands {
  */
 export class DocumentQueue implements OnModuleDestroy {
   private readonly logger = new Logger(DocumentQueue.name);
-  private readonly queueConnection: Redis & PlaceCommands;
+  private readonly queueConnection: Redis;
+  /** the agency's documents under way: a place each, held while its request waits */
+  private readonly underWay: RedisPlaces;
   private readonly eventsConnection: Redis;
   private readonly queue: Queue<DocumentJobData, DocumentJobResult>;
   private readonly events: QueueEvents;
 
   constructor(private readonly options: DocumentQueueOptions) {
     const prefix = documentQueuePrefix(options.redisKeyPrefix);
-    this.queueConnection = createRedis(options.redisUrl) as Redis & PlaceCommands;
-    this.queueConnection.defineCommand('takeDocumentPlace', { numberOfKeys: 1, lua: TAKE_PLACE });
+    this.queueConnection = createRedis(options.redisUrl);
+    this.underWay = new RedisPlaces(this.queueConnection);
     // the events are read with blocking calls, which BullMQ wants retried forever
     this.eventsConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(attempt * 200, 2000) });
     this.eventsConnection.on('error', () => undefined);
@@ -98,8 +85,7 @@ export class DocumentQueue implements OnModuleDestroy {
     const place = `${this.options.redisKeyPrefix}documents:under-way:${data.tenantId}`;
     const member = randomUUID();
     try {
-      const taken = await this.queueConnection.takeDocumentPlace(place, Date.now(), answerBy, member, this.options.agencyPendingMax, this.options.timeoutMs);
-      if (taken !== 1) return 'busy';
+      if (!(await this.underWay.take(place, member, this.options.agencyPendingMax, this.options.timeoutMs))) return 'busy';
     } catch (error) {
       this.logger.warn(`render ${key} not queued: ${(error as Error).message}`);
       return 'unavailable';
@@ -111,7 +97,7 @@ export class DocumentQueue implements OnModuleDestroy {
       if (outcome === 'expired' && Date.now() < answerBy - STATE_CHECK_MS) outcome = await this.renderOnce(key, { ...data, answerBy });
       return outcome;
     } finally {
-      this.queueConnection.zrem(place, member).catch(() => undefined);
+      this.underWay.release(place, member).catch(() => undefined);
     }
   }
 

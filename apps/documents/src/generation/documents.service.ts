@@ -17,8 +17,7 @@ import {
   documentFileName,
   flattenHtml,
   htmlShape,
-  LAYOUT_CONTENT_LIMITS,
-  shapeExcesses,
+  layoutContentProblems,
   TEMPLATE_CONTENT_LIMITS,
 } from '@quotebook/domain';
 import { appError, BoundedMap, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
@@ -205,7 +204,7 @@ function assertPrintable(sources: Sources): void {
   const printed = sources.elements.flatMap(({ template }) =>
     template ? [htmlShape(flattenHtml(template.content, TEMPLATE_CONTENT_LIMITS.depth))] : [],
   );
-  if (shapeExcesses(combinedShape(printed), LAYOUT_CONTENT_LIMITS).length) {
+  if (layoutContentProblems(combinedShape(printed)).length) {
     throw appError('DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.documentTooLarge);
   }
 }

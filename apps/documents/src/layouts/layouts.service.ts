@@ -123,7 +123,9 @@ function elementsOf(dto: QuoteLayoutDto): ElementToSave[] {
  * is saved: a delete running meanwhile waits, then sees it used; a change waits, then counts this layout.
  */
 async function assertTemplatesOfTenant(manager: EntityManager, tenantId: string, elements: readonly ElementToSave[]): Promise<void> {
-  const ids = [...new Set(elements.flatMap((element) => (element.templateId ? [element.templateId] : [])))];
+  // each element's template, in print order (a template printed twice is named twice)
+  const named = elements.flatMap((element) => (element.templateId ? [element.templateId] : []));
+  const ids = [...new Set(named)];
   if (ids.length === 0) return;
   const found: { id: string }[] = await manager.query(
     `SELECT id FROM documents.quote_templates WHERE tenant_id = $1 AND id = ANY($2::uuid[]) FOR KEY SHARE`,
@@ -134,11 +136,7 @@ async function assertTemplatesOfTenant(manager: EntityManager, tenantId: string,
     element.templateId && !known.has(element.templateId) ? [`elements[${index}].${DOCUMENT_API_MESSAGES.templateOfTenant}`] : [],
   );
   if (problems.length) throw templatesRefused(problems);
-  await assertLayoutContentFits(
-    manager,
-    tenantId,
-    elements.flatMap((element) => (element.templateId ? [element.templateId] : [])),
-  );
+  await assertLayoutContentFits(manager, tenantId, named);
 }
 
 async function insertElements(manager: EntityManager, tenantId: string, layoutId: string, elements: readonly ElementToSave[]): Promise<void> {

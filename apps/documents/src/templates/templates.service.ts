@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ListPage, Principal, QuoteTemplateDto, QuoteTemplateView } from '@quotebook/contracts';
-import { DOCUMENT_MESSAGES, type HtmlShape, htmlShape, MESSAGES, shapeExcesses, TEMPLATE_CONTENT_LIMITS, templateContentTooBig } from '@quotebook/domain';
+import { DOCUMENT_MESSAGES, type HtmlShape, htmlShape, MESSAGES, templateContentProblems } from '@quotebook/domain';
 import { appError, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageStart, readTenant, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
@@ -134,8 +134,8 @@ function cleanContent(html: string): { content: string; shape: HtmlShape } {
   const content = sanitizeTemplateHtml(html);
   if (!hasVisibleText(content)) throw appError('VALIDATION_FAILED', [MESSAGES.templateContentRequired]);
   const shape = htmlShape(content);
-  const excesses = shapeExcesses(shape, TEMPLATE_CONTENT_LIMITS);
-  if (excesses.length) throw appError('VALIDATION_FAILED', excesses.map(templateContentTooBig));
+  const problems = templateContentProblems(shape);
+  if (problems.length) throw appError('VALIDATION_FAILED', problems);
   return { content, shape };
 }
 

@@ -1,5 +1,5 @@
 import type { QuoteLayoutView } from '@quotebook/contracts';
-import { combinedShape, type HtmlShape, LAYOUT_CONTENT_LIMITS, layoutContentTooBig, MESSAGES, shapeExcesses, type LayoutElementType } from '@quotebook/domain';
+import { combinedShape, type HtmlShape, layoutContentProblems, MESSAGES, type LayoutElementType } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import type { QuoteLayoutRequest } from './templates.api';
 
@@ -53,9 +53,7 @@ export function layoutContentProblem(elements: readonly LayoutElementDraft[], sh
     const shape = element.templateId ? shapes.get(element.templateId) : undefined;
     return shape ? [shape] : [];
   });
-  // the layout's bounds name no depth: each template is kept within its own
-  const measures = shapeExcesses(combinedShape(printed), LAYOUT_CONTENT_LIMITS) as (keyof typeof LAYOUT_CONTENT_LIMITS)[];
-  const messages = measures.map((measure) => layoutContentTooBig(measure));
+  const messages = layoutContentProblems(combinedShape(printed));
   return messages.length ? messages.join('\n') : undefined;
 }
 

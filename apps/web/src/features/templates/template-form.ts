@@ -1,5 +1,5 @@
 import type { QuoteTemplateView } from '@quotebook/contracts';
-import { htmlShape, MESSAGES, shapeExcesses, TEMPLATE_CONTENT_LIMITS, templateContentTooBig, type TemplateType } from '@quotebook/domain';
+import { htmlShape, MESSAGES, templateContentProblems, type TemplateType } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import type { QuoteTemplateRequest } from './templates.api';
 
@@ -39,7 +39,7 @@ export function hasText(html: string): boolean {
  * undefined. The editor's HTML is measured as the server measures what it stores (`&` is `&amp;`).
  */
 export function contentTooBig(html: string): string | undefined {
-  const messages = shapeExcesses(htmlShape(html), TEMPLATE_CONTENT_LIMITS).map(templateContentTooBig);
+  const messages = templateContentProblems(htmlShape(html));
   return messages.length ? messages.join('\n') : undefined;
 }
 
