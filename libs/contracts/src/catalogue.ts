@@ -345,6 +345,40 @@ export class CustomerDto extends TenantEchoDto {
   pec?: string | null;
 }
 
+/**
+ * The customers that look like the one about to be saved: those with the same e-mail (any case) or the
+ * same VAT number (spaces and case aside). GET .../customers/duplicates?email=&vatNumber=&excludeId=
+ */
+export class CustomerDuplicatesQueryDto {
+  @Transform(trim)
+  @Omittable()
+  @IsString()
+  @MaxLength(MAX_LENGTH.email)
+  email?: string;
+
+  @Transform(trim)
+  @Omittable()
+  @IsString()
+  @MaxLength(MAX_LENGTH.vatNumber)
+  vatNumber?: string;
+
+  /** the customer being edited, left out of the answer */
+  @Omittable()
+  @IsUUID('all', { message: mustBeUuid('excludeId') })
+  excludeId?: string;
+}
+
+/** A customer that shares an e-mail or a VAT number with the one being saved, and which of the two. */
+export interface CustomerDuplicateView {
+  id: string;
+  name: string;
+  email: string;
+  city: string | null;
+  vatNumber: string | null;
+  /** what it shares: 'email', 'vatNumber' or both */
+  matches: ('email' | 'vatNumber')[];
+}
+
 /* ---------- patterns ---------- */
 
 /**
@@ -387,6 +421,9 @@ export const CUSTOMERS_LIST = rpcPattern<CatalogueRequest & ListPageRequest, Lis
 export const CUSTOMERS_CREATE = rpcPattern<CatalogueWrite<CustomerDto>, CustomerView>('catalogue.customers.create');
 export const CUSTOMERS_UPDATE = rpcPattern<CatalogueItemWrite<CustomerDto>, CustomerView>('catalogue.customers.update');
 export const CUSTOMERS_DELETE = rpcPattern<CatalogueItemRequest, { deleted: true }>('catalogue.customers.delete');
+export const CUSTOMERS_DUPLICATES = rpcPattern<CatalogueRequest & { query: CustomerDuplicatesQueryDto }, CustomerDuplicateView[]>(
+  'catalogue.customers.duplicates',
+);
 /** One customer with its salutation and address (a quote's document prints them). */
 export const CUSTOMERS_GET = rpcPattern<CatalogueItemRequest, CustomerView>('catalogue.customers.get');
 export const CUSTOMERS_GET_TAGS = rpcPattern<CatalogueItemRequest, TagIdsView>('catalogue.customers.get-tags');

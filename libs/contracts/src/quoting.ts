@@ -52,10 +52,28 @@ export class QuoteView {
   serviceEndTime: string | null;
   serviceNotes: string | null;
   actualParticipants: number;
-  /** the stored total: the items' total, or what a person set by hand since */
+  /**
+   * the quote's total, VAT included ('Totale IVA incl.'): its counted items gross (all of them, or the
+   * order-confirmed ones once the quote is confirmed) plus its consumptions, or the gross total a
+   * person set by hand. The list's Amount, the dashboard and the document show this same figure.
+   */
   totalAmount: string;
-  /** the total of the order-confirmed items */
+  /** the total's net (Imponibile) and VAT, split by the shared engine (quoteFigures) */
+  netAmount: string;
+  vatAmount: string;
+  /** whether totalAmount was set by hand (the document shows the difference as Sconto or Arrotondamento) */
+  totalSetByHand: boolean;
+  /** the order-confirmed items' total, VAT included */
   confirmedTotal: string;
+  /** the quote's progressive number in its agency and year, "2026/0001"; given when the quote is created */
+  number: string;
+  /** who created the quote: the user's id and full name then; null for quotes from before it was recorded */
+  createdById: string | null;
+  createdByName: string | null;
+  /** items whose product has no period on the service date and no manual price: their price is to be defined */
+  unavailableItemCount: number;
+  /** order-confirmed items with 0 confirmed participants */
+  emptyConfirmedItemCount: number;
   /** how many items are order-confirmed: none, some or all */
   confirmation: Confirmation;
   itemCount: number;
@@ -96,6 +114,20 @@ export class QuoteItemView {
   vatLabel: string | null;
   /** whether the customer's price list reduced the automatic price */
   priceListApplied: boolean;
+  /** the automatic price before the price list's reductions, when they applied; else null */
+  listPrice: string | null;
+  /** whether the product has a priced period on the service date ('Non disponibile in questa data' when not) */
+  availableOnServiceDate: boolean;
+  /** the period's minimum participants, when it sets one */
+  minParticipants: number | null;
+  /** the participants charged: those booked, or the minimum when more */
+  chargedParticipants: number;
+  /** the product's Italian short description from the catalogue when the item was last priced, or null */
+  catalogueDescription: string | null;
+  /** the line split by the shared engine: net, VAT and gross of totalPrice */
+  netPrice: string;
+  vatAmount: string;
+  grossPrice: string;
   createdAt: string;
 }
 
@@ -125,8 +157,10 @@ export class DashboardView {
   totalCustomers: number;
   /** quotes created this month (the service date counts for a quote without a creation date) */
   quotesThisMonth: number;
-  /** the total amount of this month's confirmed and closed quotes */
+  /** the total amount (VAT included) of this month's confirmed and closed quotes */
   revenueMtd: string;
+  /** the same quotes' net total (VAT excluded) */
+  revenueMtdNet: string;
   /** the 5 most recently created quotes */
   recentQuotes: QuoteView[];
 }
@@ -328,6 +362,11 @@ export class QuoteListQueryDto {
   @IsUUID('all', { message: mustBeUuid('customerId') })
   customerId?: string;
 
+  /** quotes created by this user */
+  @Omittable()
+  @IsUUID('all', { message: mustBeUuid('createdBy') })
+  createdBy?: string;
+
   /** service date from (included) */
   @Omittable()
   @IsDateOnly({ message: mustBeDate('from') })
@@ -364,6 +403,8 @@ export interface PricingProduct {
   code: string;
   /** the Italian title, or null */
   titleIt: string | null;
+  /** the Italian short description, or null */
+  shortDescriptionIt: string | null;
   vatRate: string | null;
   /** the period containing the service date, or null */
   period: AvailabilityView | null;
@@ -410,6 +451,12 @@ export type QuoteItemRequest = TenantItemRequest & { itemId: string };
 export const QUOTING_HEALTH = rpcPattern<Record<string, never>, ServiceHealth>('quoting.health');
 
 export const QUOTES_LIST = rpcPattern<QuotesListRequest, QuotesPage>('quoting.quotes.list');
+/** Someone who created quotes of the agency, for the list's "Creato da" filter. */
+export interface QuoteCreatorView {
+  id: string;
+  name: string;
+}
+export const QUOTES_CREATORS = rpcPattern<TenantRequest, QuoteCreatorView[]>('quoting.quotes.creators');
 export const QUOTES_GET = rpcPattern<TenantItemRequest, QuoteDetailView>('quoting.quotes.get');
 export const QUOTES_CREATE = rpcPattern<TenantWrite<CreateQuoteDto>, QuoteDetailView>('quoting.quotes.create');
 export const QUOTES_UPDATE = rpcPattern<TenantItemWrite<UpdateQuoteDto>, QuoteDetailView>('quoting.quotes.update');

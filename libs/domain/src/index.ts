@@ -13,5 +13,6 @@ export * from './email';
 export * from './money';
 export * from './price';
 export * from './quotes';
+export * from './figures';
 export * from './documents';
 export * from './html-shape';
