@@ -189,3 +189,41 @@ describe('customer permissions and foreign ids', () => {
     expect((await api('PUT', `${agency.base}/customers/x1`, { token, body: customerBody() })).status).toBe(400);
   });
 });
+
+describe('customer look-alikes (GET .../customers/duplicates)', () => {
+  const duplicatesOf = (query: string, token = agency.adminToken, base = agency.base) =>
+    api('GET', `${base}/customers/duplicates?${query}`, { token });
+
+  it('names the customers with the same e-mail (any case) or VAT number (spaces and case aside), and what each shares', async () => {
+    const marker = Date.now().toString(36);
+    const first = await created(agency.adminToken, `${agency.base}/customers`, customerBody({ name: `Rossi ${marker}`, email: `rossi.${marker}@mail.example`, city: 'Verona', vatNumber: `IT0${marker}` }));
+    const second = await created(agency.adminToken, `${agency.base}/customers`, customerBody({ name: `Rossi bis ${marker}`, email: `other.${marker}@mail.example`, city: 'Padova', vatNumber: `IT0${marker}` }));
+
+    const byEmail = await duplicatesOf(`email=${encodeURIComponent(`ROSSI.${marker}@Mail.Example`)}`, agency.userToken);
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body).toEqual([{ id: first.id, name: `Rossi ${marker}`, email: `rossi.${marker}@mail.example`, city: 'Verona', vatNumber: `IT0${marker}`, matches: ['email'] }]);
+
+    const byVat = await duplicatesOf(`vatNumber=${encodeURIComponent(` it0 ${marker.toUpperCase()} `)}`);
+    expect(byVat.body.map((match: { id: string }) => match.id).sort()).toEqual([first.id, second.id].sort());
+
+    const both = await duplicatesOf(`email=rossi.${marker}@mail.example&vatNumber=IT0${marker}`);
+    expect(both.body[0]).toEqual(expect.objectContaining({ id: first.id, matches: ['email', 'vatNumber'] }));
+    expect(both.body[1]).toEqual(expect.objectContaining({ id: second.id, matches: ['vatNumber'] }));
+
+    // the customer being edited is not its own duplicate
+    const editing = await duplicatesOf(`email=rossi.${marker}@mail.example&excludeId=${first.id}`);
+    expect(editing.body).toEqual([]);
+  });
+
+  it('answers an empty list for nothing asked or nothing alike, never another agency\'s customers', async () => {
+    const marker = Date.now().toString(36);
+    await created(other.adminToken, `${other.base}/customers`, customerBody({ email: `alone.${marker}@mail.example` }));
+    expect((await duplicatesOf('')).body).toEqual([]);
+    expect((await duplicatesOf(`email=alone.${marker}@mail.example`)).body).toEqual([]);
+    expect((await duplicatesOf(`email=alone.${marker}@mail.example`, other.adminToken, other.base)).body).toHaveLength(1);
+  });
+
+  it('refuses an excludeId that is no uuid, naming it', async () => {
+    expectInvalid(await duplicatesOf('email=a@b.example&excludeId=nope'), ['excludeId must be a UUID']);
+  });
+});

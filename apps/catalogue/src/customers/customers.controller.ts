@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import {
   CUSTOMERS_CREATE,
   CUSTOMERS_DELETE,
+  CUSTOMERS_DUPLICATES,
+  CustomerDuplicatesQueryDto,
   CUSTOMERS_GET,
   CUSTOMERS_GET_TAGS,
   CUSTOMERS_LIST,
@@ -36,6 +38,11 @@ export class CustomersController {
   @Handles(CUSTOMERS_DELETE)
   delete({ principal, tenantId, id }: RpcRequest<typeof CUSTOMERS_DELETE>) {
     return this.customers.delete(principal, tenantId, id);
+  }
+
+  @Handles(CUSTOMERS_DUPLICATES, { query: CustomerDuplicatesQueryDto })
+  duplicates({ principal, tenantId, query }: RpcRequest<typeof CUSTOMERS_DUPLICATES>) {
+    return this.customers.duplicates(principal, tenantId, query);
   }
 
   @Handles(CUSTOMERS_GET)

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CUSTOMER_CHANGED, type CustomerDto, type CustomerView, type ListPage, type Principal, type SetTagsDto, type TagIdsView } from '@quotebook/contracts';
+import { CUSTOMER_CHANGED, type CustomerDuplicatesQueryDto, type CustomerDuplicateView, type CustomerDto, type CustomerView, type ListPage, type Principal, type SetTagsDto, type TagIdsView } from '@quotebook/contracts';
 import { appError, type ConstraintErrors, EventBus, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
@@ -120,6 +120,40 @@ export class CustomersService {
     );
   }
 
+  /**
+   * The customers another one about to be saved would repeat: the same e-mail (any case) or the same
+   * VAT number (spaces and case aside), the one being edited left out; at most a few, closest first.
+   */
+  async duplicates(principal: Principal, tenantId: string, query: CustomerDuplicatesQueryDto): Promise<CustomerDuplicateView[]> {
+    requireTenantAccess(principal, tenantId);
+    const email = query.email?.trim().toLowerCase() || null;
+    const vatNumber = normalizedVatNumber(query.vatNumber);
+    if (!email && !vatNumber) return [];
+    const rows: { id: string; name: string; email: string; city: string | null; vat_number: string | null; same_email: boolean; same_vat: boolean }[] =
+      await readTenant(this.dataSource, tenantId, (manager) =>
+        manager.query(
+          `SELECT id, name, email, city, vat_number, same_email, same_vat
+             FROM (SELECT customer.*,
+                          ($2::text IS NOT NULL AND lower(customer.email) = $2) AS same_email,
+                          ($3::text IS NOT NULL AND upper(regexp_replace(coalesce(customer.vat_number, ''), '\\s', '', 'g')) = $3) AS same_vat
+                     FROM catalogue.customers customer
+                    WHERE customer.tenant_id = $1 AND ($4::uuid IS NULL OR customer.id <> $4)) candidate
+            WHERE same_email OR same_vat
+            ORDER BY (same_email AND same_vat) DESC, lower(name), id
+            LIMIT $5`,
+          [tenantId, email, vatNumber, query.excludeId ?? null, CUSTOMER_DUPLICATES_SHOWN],
+        ),
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      city: row.city,
+      vatNumber: row.vat_number,
+      matches: [...(row.same_email ? ['email' as const] : []), ...(row.same_vat ? ['vatNumber' as const] : [])],
+    }));
+  }
+
   async getTags(principal: Principal, tenantId: string, id: string): Promise<TagIdsView> {
     requireTenantAccess(principal, tenantId);
     const customerId = requireResourceId(id, 'Customer');
@@ -152,6 +186,15 @@ async function findCustomer(manager: EntityManager, tenantId: string, id: string
   });
   if (!customer) throw customerNotFound();
   return customer;
+}
+
+/** How many look-alike customers the check names at most. */
+const CUSTOMER_DUPLICATES_SHOWN = 5;
+
+/** A VAT number as two writings of it compare: upper case, without spaces; null when empty. */
+function normalizedVatNumber(value: string | undefined): string | null {
+  const normalized = value?.replace(/\s/g, '').toUpperCase();
+  return normalized ? normalized : null;
 }
 
 function customerNotFound() {

@@ -1,8 +1,11 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CUSTOMERS_CREATE,
   CUSTOMERS_DELETE,
+  CUSTOMERS_DUPLICATES,
+  type CustomerDuplicateView,
+  CustomerDuplicatesQueryDto,
   CUSTOMERS_GET_TAGS,
   CUSTOMERS_LIST,
   CUSTOMERS_SET_TAGS,
@@ -27,6 +30,13 @@ export class CustomersController extends TenantResource({
   update: CUSTOMERS_UPDATE,
   remove: CUSTOMERS_DELETE,
 }) {
+  @Get('duplicates')
+  @ApiOperation({ summary: 'The customers with the same e-mail or VAT number as the one about to be saved (asked before saving).' })
+  @ApiOkResponse({ description: 'At most 5 look-alike customers, each with what it shares: email, vatNumber or both.' })
+  duplicates(@CurrentScope() scope: TenantScope, @Query() query: CustomerDuplicatesQueryDto): Promise<CustomerDuplicateView[]> {
+    return this.rpc.send(CUSTOMERS_DUPLICATES, { ...scope, query });
+  }
+
   @Get(':id/tags')
   tags(@CurrentScope() scope: TenantScope, @Param('id', idParam) id: string): Promise<TagIdsView> {
     return this.rpc.send(CUSTOMERS_GET_TAGS, { ...scope, id });

@@ -288,7 +288,7 @@ export function aQuoteDetail(overrides: Partial<QuoteDetailView> = {}): QuoteDet
 }
 
 export function aDashboard(overrides: Partial<DashboardView> = {}): DashboardView {
-  return { activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1234.50', recentQuotes: [], ...overrides };
+  return { activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1234.50', revenueMtdNet: '1011.89', recentQuotes: [], ...overrides };
 }
 
 /** A page of a list the server pages: its rows, and how many match in all in `X-Total-Count`. */

@@ -1,5 +1,7 @@
 import type { CustomerView, PriceListView, TagView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../shared/confirm-dialog/ConfirmDialog';
 import TextField from '@mui/material/TextField';
 import { twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
@@ -12,11 +14,15 @@ import {
   CUSTOMER_TITLES,
   customerFormFrom,
   customerRequestFrom,
+  DUPLICATE_CUSTOMER_TITLE,
+  duplicateCustomerMessage,
+  duplicateQueryFor,
   priceListOptions,
   validateCustomerForm,
   type CustomerFormValues,
 } from './customer-form';
-import { useCreateCustomerMutation, useSetCustomerTagsMutation, useUpdateCustomerMutation } from './customers.api';
+import type { CustomerDuplicateView } from '@quotebook/contracts';
+import { useCreateCustomerMutation, useLazyCustomerDuplicatesQuery, useSetCustomerTagsMutation, useUpdateCustomerMutation } from './customers.api';
 
 const TITLE_OPTIONS = CUSTOMER_TITLES.map((title) => ({ value: title, label: title }));
 
@@ -73,11 +79,30 @@ export function CustomerDialog({ tenantId, customer, priceLists, customerTags, o
     onSaved: onClose,
   });
 
+  const [findDuplicates, duplicatesCheck] = useLazyCustomerDuplicatesQuery();
+  const [duplicates, setDuplicates] = useState<CustomerDuplicateView[]>([]);
+
+  /**
+   * Valid values that repeat another customer's e-mail or VAT number are saved only once the user says
+   * so; a check that fails does not stand in the way of saving.
+   */
+  const submit = async () => {
+    const query = duplicateQueryFor(form.values, customer);
+    if (query && !Object.values(validateCustomerForm(form.values)).some(Boolean)) {
+      const matches = await findDuplicates({ tenantId, ...query }).unwrap().catch(() => []);
+      if (matches.length > 0) {
+        setDuplicates(matches);
+        return;
+      }
+    }
+    await form.submit();
+  };
+
   return (
     <FormDialog
       {...dialogTexts('customer', Boolean(customer))}
-      busy={form.busy}
-      onSubmit={form.submit}
+      busy={form.busy || duplicatesCheck.isFetching}
+      onSubmit={submit}
       onClose={onClose}
       maxWidth="md"
     >
@@ -107,6 +132,18 @@ export function CustomerDialog({ tenantId, customer, priceLists, customerTags, o
         onChange={(tagIds) => form.set('tagIds', tagIds)}
         disabled={form.busy}
         emptyHint="No customer tags yet: create them on the Tags page."
+      />
+      <ConfirmDialog
+        open={duplicates.length > 0}
+        title={DUPLICATE_CUSTOMER_TITLE}
+        message={duplicates.length > 0 ? duplicateCustomerMessage(duplicates) : ''}
+        confirmLabel="Salva comunque"
+        destructive={false}
+        onCancel={() => setDuplicates([])}
+        onConfirm={() => {
+          setDuplicates([]);
+          void form.submit();
+        }}
       />
     </FormDialog>
   );

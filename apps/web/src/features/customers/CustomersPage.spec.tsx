@@ -166,6 +166,59 @@ describe('customers page', () => {
     await waitFor(() => expect(within(row).getByText('VIP')).toBeTruthy());
   });
 
+  it('asks before creating a customer whose e-mail or VAT number another customer has, naming it with its city', async () => {
+    const customers: CustomerView[] = [dante];
+    const duplicates = `${LIST}/duplicates?email=info%40bellavista.it&vatNumber=IT999`;
+    const { requests } = renderTenantPage('/sole/customers', [
+      on('GET', LIST, () => json(customers)),
+      on('GET', duplicates, () =>
+        json([{ id: 'customer-2', name: 'Hotel Bellavista', email: 'info@bellavista.it', city: 'Sorrento', vatNumber: null, matches: ['email'] }]),
+      ),
+      on('POST', LIST, (request) => {
+        customers.push(aCustomer({ ...JSON.parse(request.body), id: 'customer-9' }));
+        return json(customers[1], 201);
+      }),
+      ...reference,
+    ]);
+    await screen.findByText('Spett.le Scuola Dante Alighieri');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Customer' });
+    fireEvent.change(within(dialog).getByLabelText('Ragione sociale'), { target: { value: 'Bellavista Hotel' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'info@bellavista.it' } });
+    fireEvent.change(within(dialog).getByLabelText('VAT Number'), { target: { value: 'IT999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Customer' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Cliente già presente?' });
+    expect(
+      within(question).getByText('Esiste già un cliente: Hotel Bellavista (info@bellavista.it, Sorrento) con la stessa email. Salvarlo comunque?'),
+    ).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', LIST)).toEqual([]);
+
+    // going back changes nothing; saving anyway creates it
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cliente già presente?' })).toBeNull());
+    expect(bodiesOf(requests, 'POST', LIST)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Customer' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cliente già presente?' })).getByRole('button', { name: 'Salva comunque' }));
+    expect(await screen.findByText('Customer created successfully')).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', LIST)).toEqual([expect.objectContaining({ name: 'Bellavista Hotel', email: 'info@bellavista.it' })]);
+  });
+
+  it('asks nothing when editing a customer without changing its e-mail or VAT number', async () => {
+    const { requests } = renderTenantPage('/sole/customers', [
+      on('GET', LIST, () => json([dante])),
+      on('PUT', `${LIST}/customer-1`, (request) => json({ ...dante, ...JSON.parse(request.body) })),
+      ...reference,
+    ]);
+    const row = (await screen.findByText('Spett.le Scuola Dante Alighieri')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Customer' });
+    fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '055 123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Customer updated successfully')).toBeTruthy();
+    expect(requests.some((request) => request.path.includes('/duplicates'))).toBe(false);
+  });
+
   it("updates a customer without touching unchanged tags, and names a failure's reason", async () => {
     let refuse = true;
     const { requests } = renderTenantPage('/sole/customers', [

@@ -1,4 +1,4 @@
-import type { CustomerView, PriceListView } from '@quotebook/contracts';
+import type { CustomerDuplicateView, CustomerView, PriceListView } from '@quotebook/contracts';
 import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE, isEmail, MESSAGES } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
 import type { CustomerRequest } from './customers.api';
@@ -11,6 +11,35 @@ export const CUSTOMER_MESSAGES = {
   emailRequired: MESSAGES.emailRequired,
   emailInvalid: MESSAGES.emailInvalid,
 } as const;
+
+/** The question asked before saving a customer that repeats another one's e-mail or VAT number. */
+export const DUPLICATE_CUSTOMER_TITLE = 'Cliente già presente?';
+
+/**
+ * "Esiste già un cliente con la stessa email: Rossi Srl (rossi@mail.it, Verona). Salvarlo comunque?"
+ * naming each look-alike with what tells it apart, and what it shares.
+ */
+export function duplicateCustomerMessage(matches: readonly CustomerDuplicateView[]): string {
+  const shared = (match: CustomerDuplicateView) =>
+    match.matches.map((field) => (field === 'email' ? 'la stessa email' : 'la stessa partita IVA')).join(' e ');
+  const described = matches.map((match) => `${match.name} (${[match.email, match.city].filter(Boolean).join(', ')}) con ${shared(match)}`);
+  const lead = matches.length === 1 ? 'Esiste già un cliente' : `Esistono già ${matches.length} clienti`;
+  return `${lead}: ${described.join('; ')}. Salvarlo comunque?`;
+}
+
+/** Whether a save must first ask about look-alikes: a new customer, or a changed e-mail or VAT number. */
+export function duplicateQueryFor(values: CustomerFormValues, customer?: CustomerView): { email?: string; vatNumber?: string; excludeId?: string } | null {
+  const email = values.email.trim();
+  const vatNumber = values.vatNumber.trim();
+  const emailChanged = email !== '' && email.toLowerCase() !== (customer?.email ?? '').toLowerCase();
+  const vatChanged = vatNumber !== '' && vatNumber.replace(/\s/g, '').toUpperCase() !== (customer?.vatNumber ?? '').replace(/\s/g, '').toUpperCase();
+  if (!emailChanged && !vatChanged) return null;
+  return {
+    ...(emailChanged ? { email } : {}),
+    ...(vatChanged ? { vatNumber } : {}),
+    ...(customer ? { excludeId: customer.id } : {}),
+  };
+}
 
 export const DELETE_CUSTOMER_CONFIRMATION = 'Are you sure you want to delete this customer? This action cannot be undone.';
 

@@ -1,4 +1,4 @@
-import type { CustomerView, TagIdsView } from '@quotebook/contracts';
+import type { CustomerDuplicatesQueryDto, CustomerDuplicateView, CustomerView, TagIdsView } from '@quotebook/contracts';
 import { api, crudEndpoints, tenantPath } from '../../app/api';
 
 /** What the customer dialog sends: every field of the customer but its id, tags and creation date. */
@@ -22,6 +22,11 @@ export const customersApi = api.injectEndpoints({
         query: ({ tenantId, id, tagIds }) => ({ url: tenantPath(tenantId, 'customers', id, 'tags'), method: 'PUT', body: { tagIds } }),
         invalidatesTags: [{ type: 'Customer', id: 'LIST' }],
       }),
+      /** the customers with the same e-mail or VAT number, asked for just before a save */
+      customerDuplicates: build.query<CustomerDuplicateView[], { tenantId: string } & CustomerDuplicatesQueryDto>({
+        query: ({ tenantId, ...params }) => ({ url: tenantPath(tenantId, 'customers', 'duplicates'), params }),
+        keepUnusedDataFor: 0,
+      }),
     };
   },
 });
@@ -32,4 +37,5 @@ export const {
   useUpdateCustomerMutation,
   useDeleteCustomerMutation,
   useSetCustomerTagsMutation,
+  useLazyCustomerDuplicatesQuery,
 } = customersApi;

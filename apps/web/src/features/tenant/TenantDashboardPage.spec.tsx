@@ -10,7 +10,7 @@ const recentQuotes = [
   aQuote({ id: 'quote-4', customerName: 'Liceo Galilei', serviceDate: '2025-04-10', totalAmount: '99.00', status: 'closed' }),
   aQuote({ id: 'quote-5', customerName: 'Museo Civico', serviceDate: '2025-04-01', totalAmount: '10.00', status: 'waiting' }),
 ];
-const dashboard = aDashboard({ activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1565.00', recentQuotes });
+const dashboard = aDashboard({ activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1565.00', revenueMtdNet: '1282.79', recentQuotes });
 
 function figure(label: string): string {
   return within(screen.getByRole('article', { name: label })).getByRole('paragraph').textContent ?? '';
@@ -26,6 +26,8 @@ describe('TenantDashboardPage', () => {
     expect(figure('Total Customers')).toBe('12');
     expect(figure('Quotes This Month')).toBe('3');
     expect(figure('Revenue MTD')).toBe('€ 1.565,00');
+    // gross, said so, with its net beside it
+    expect(within(screen.getByRole('article', { name: 'Revenue MTD' })).getByText('Totale IVA incl. · Imponibile € 1.282,79')).toBeTruthy();
     const agencyCalls = requests.filter((request) => request.path.startsWith(`${BASE}/`)).map((request) => request.path);
     expect(agencyCalls).toEqual([`${BASE}/dashboard`]);
 

@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, languageLabel } from '../../shared/formatters';
 import { formatEuro } from '../../shared/money';
+import { FIGURE_LABELS } from '@quotebook/domain';
 import { LoadError } from '../../shared/page/LoadError';
 import type { QuotesPageState } from '../quotes/QuotesPage';
 import { QuoteStatusChip } from '../quotes/QuoteStatusChip';
@@ -30,7 +31,7 @@ interface FigureState {
   isError: boolean;
 }
 
-function StatCard({ label, icon, value, state }: { label: string; icon: ReactNode; value: ReactNode; state: FigureState }) {
+function StatCard({ label, icon, value, note, state }: { label: string; icon: ReactNode; value: ReactNode; note?: string; state: FigureState }) {
   let shown: ReactNode = value ?? '—';
   if (state.isLoading) shown = <Skeleton width={40} />;
   else if (state.isError) shown = '—';
@@ -44,6 +45,11 @@ function StatCard({ label, icon, value, state }: { label: string; icon: ReactNod
           <Typography variant="h4" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
             {shown}
           </Typography>
+          {note && !state.isLoading && !state.isError && (
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              {note}
+            </Typography>
+          )}
           {state.isError && (
             <Typography variant="caption" sx={{ color: 'error.main' }}>
               Could not be loaded
@@ -57,6 +63,9 @@ function StatCard({ label, icon, value, state }: { label: string; icon: ReactNod
     </Card>
   );
 }
+
+/** What the revenue figure is: VAT included, with its net beside it. */
+export const revenueNote = (net: string) => `${FIGURE_LABELS.total} · ${FIGURE_LABELS.net} ${formatEuro(net)}`;
 
 function RecentQuotes({ quotes, state }: { quotes: readonly QuoteView[] | undefined; state: FigureState }) {
   return (
@@ -136,7 +145,13 @@ export function TenantDashboardPage() {
         <StatCard label="Active Products" icon={<Inventory2OutlinedIcon fontSize="large" />} value={figures?.activeProducts} state={state} />
         <StatCard label="Total Customers" icon={<PeopleAltOutlinedIcon fontSize="large" />} value={figures?.totalCustomers} state={state} />
         <StatCard label="Quotes This Month" icon={<RequestQuoteOutlinedIcon fontSize="large" />} value={figures?.quotesThisMonth} state={state} />
-        <StatCard label="Revenue MTD" icon={<EuroIcon fontSize="large" />} value={figures && formatEuro(figures.revenueMtd)} state={state} />
+        <StatCard
+          label="Revenue MTD"
+          icon={<EuroIcon fontSize="large" />}
+          value={figures && formatEuro(figures.revenueMtd)}
+          note={figures && revenueNote(figures.revenueMtdNet)}
+          state={state}
+        />
       </Box>
 
       <RecentQuotes quotes={figures?.recentQuotes} state={state} />
