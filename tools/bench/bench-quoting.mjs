@@ -71,7 +71,7 @@ async function seedQuotes(databaseUrl, tenantIds, quotes) {
          FROM catalogue.customers WHERE tenant_id = ANY($1::uuid[])
      )
      INSERT INTO quoting.quotes (id, tenant_id, customer_id, customer_name, subject, service_date, expiry_date, booking_date_time, status,
-                                 service_start_time, actual_participants, total_amount, created_at, updated_at)
+                                 service_start_time, actual_participants, total_amount, number_year, number_seq, created_at, updated_at)
      SELECT ${QUOTE_ID}, agency.id, customer.id, customer.name,
             (${array(['Gita in barca', 'Escursione in montagna', 'Visita guidata', 'Tour enogastronomico', 'Gita scolastica'])})[1 + g % 5] || ' ' || g,
             ${SERVICE_DATE}, (${CREATED('$4')} AT TIME ZONE $5)::date + 30,
@@ -79,7 +79,7 @@ async function seedQuotes(databaseUrl, tenantIds, quotes) {
             ${STATUS},
             CASE WHEN g % 3 = 0 THEN ${SERVICE_DATE} + time '09:30' END,
             CASE WHEN ${STATUS} = 'closed' THEN 10 + g % 30 ELSE 0 END,
-            ${itemsTotal}, ${CREATED('$4')}, ${CREATED('$4')}
+            ${itemsTotal}, extract(year FROM ${CREATED('$4')} AT TIME ZONE $5)::int, g + 1, ${CREATED('$4')}, ${CREATED('$4')}
        FROM ${AGENCY_ROWS}
        JOIN customer ON customer.tenant_id = agency.id AND customer.n = g % $3::int`,
     [tenantIds, quotes, CUSTOMERS, now, TIME_ZONE],
@@ -108,7 +108,14 @@ async function seedQuotes(databaseUrl, tenantIds, quotes) {
       WHERE ${STATUS} IN ('confirmed', 'closed')`,
     [tenantIds, quotes, now],
   );
-  await sql(databaseUrl, 'VACUUM ANALYZE catalogue.customers, quoting.quotes, quoting.quote_items, quoting.service_consumptions');
+  // the agencies' number counters at their last quote, as quoting keeps them
+  await sql(
+    databaseUrl,
+    `INSERT INTO quoting.quote_numbers (tenant_id, year, last_seq)
+     SELECT tenant_id, number_year, max(number_seq) FROM quoting.quotes WHERE tenant_id = ANY($1::uuid[]) GROUP BY tenant_id, number_year`,
+    [tenantIds],
+  );
+  await sql(databaseUrl, 'VACUUM ANALYZE catalogue.customers, quoting.quotes, quoting.quote_items, quoting.service_consumptions, quoting.quote_numbers');
 }
 
 /**
@@ -210,7 +217,7 @@ export async function directQuoting(databaseUrl, tenantId, seeded) {
   };
   const env = Object.assign(new QuotingEnv(), { BUSINESS_TIME_ZONE: TIME_ZONE });
   const pricing = new QuotePricingService(rpc);
-  const quotes = new QuotesService(quotingData, pricing, env);
+  const quotes = new QuotesService(quotingData, pricing, rpc, env);
   const items = new QuoteItemsService(quotingData, pricing);
   const dashboard = new DashboardService(quotingData, rpc, env);
   const principal = { userId: randomUUID(), role: 'tenant_admin', tenantId, sessionVersion: 1 };

@@ -271,6 +271,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(paths.sort()).toEqual(
       [
         quotes,
+        `${quotes}/creators`,
         `${quotes}/{quoteId}`,
         `${quotes}/{quoteId}/items`,
         `${quotes}/{quoteId}/items/{itemId}`,
@@ -281,7 +282,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
     );
     const list = document.paths[quotes].get;
     const query = Object.fromEntries((list.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]));
-    expect(Object.keys(query).sort()).toEqual(['customerId', 'from', 'limit', 'offset', 'search', 'status', 'to']);
+    expect(Object.keys(query).sort()).toEqual(['createdBy', 'customerId', 'from', 'limit', 'offset', 'search', 'status', 'to']);
     expect(Object.values(query).map((parameter) => parameter.required)).toEqual(Object.keys(query).map(() => false));
     expect(query['limit'].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
     expect(query['offset'].schema).toMatchObject({ type: 'integer', minimum: 0 });

@@ -170,7 +170,7 @@ describe('the dashboard', () => {
     const [product] = await Promise.all([pricedProduct(agency), pricedProduct(agency)]);
     const [customer] = await Promise.all([newCustomer(agency), newCustomer(agency), newCustomer(agency)]);
     const empty = await api('GET', `${agency.base}/dashboard`, { token: agency.adminToken });
-    expect(empty.body).toEqual({ activeProducts: 2, totalCustomers: 3, quotesThisMonth: 0, revenueMtd: '0.00', recentQuotes: [] });
+    expect(empty.body).toEqual({ activeProducts: 2, totalCustomers: 3, quotesThisMonth: 0, revenueMtd: '0.00', revenueMtdNet: '0.00', recentQuotes: [] });
 
     const made: string[] = [];
     const confirmed = await createQuote(agency, quoteBody(customer.id, { items: [{ productId: product.id, quantity: 4 }] }));
@@ -186,7 +186,7 @@ describe('the dashboard', () => {
     const response = await api('GET', `${agency.base}/dashboard`, { token: agency.adminToken });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(
-      expect.objectContaining({ activeProducts: 2, totalCustomers: 3, quotesThisMonth: 6, revenueMtd: '615.50' }),
+      expect.objectContaining({ activeProducts: 2, totalCustomers: 3, quotesThisMonth: 6, revenueMtd: '615.50', revenueMtdNet: '615.50' }),
     );
     expect(response.body.recentQuotes.map((quote: { id: string }) => quote.id)).toEqual(made.slice(1).reverse());
     expect(response.body.recentQuotes[0]).toEqual(expect.objectContaining({ customerName: customer.name, status: 'pending', totalAmount: '365.00' }));

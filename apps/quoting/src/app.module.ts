@@ -11,6 +11,7 @@ import { QuotingEnv } from './env';
 import { QuoteItemsController } from './items/quote-items.controller';
 import { QuoteItemsService } from './items/quote-items.service';
 import { CreateQuoting1767744000000 } from './migrations/1767744000000-create-quoting';
+import { QuoteFigures1769558400000 } from './migrations/1769558400000-quote-figures';
 import { QuotePricingService } from './pricing/quote-pricing.service';
 import { QUOTING_RUNTIME_ROLE, QUOTING_SCHEMA } from './quoting.schema';
 import { QuotesController } from './quotes/quotes.controller';
@@ -29,7 +30,7 @@ export class QuotingModule {
           env,
           health: QUOTING_HEALTH,
           // the rows are read and written in SQL: their date-times are wall clocks an ORM would turn into instants
-          database: { schema: QUOTING_SCHEMA, entities: [], migrations: [CreateQuoting1767744000000], runtimeRole: QUOTING_RUNTIME_ROLE },
+          database: { schema: QUOTING_SCHEMA, entities: [], migrations: [CreateQuoting1767744000000, QuoteFigures1769558400000], runtimeRole: QUOTING_RUNTIME_ROLE },
         }),
       ],
       controllers: [QuotesController, QuoteItemsController, ConsumptionsController, DashboardController, QuoteUsageController],

@@ -148,6 +148,8 @@ export const QUOTE_MESSAGES = {
   quoteNotFound: 'Quote not found',
   itemNotFound: 'Quote item not found',
   consumptionNotFound: 'Service consumption not found',
+  /** a new quote's expiry date, before today in the business time zone (an existing quote's is not checked) */
+  expiryDateBeforeToday: 'Expiry date cannot be before today',
 } as const;
 
 /** `100.000`: a count as the product writes it. */

@@ -15,9 +15,9 @@ export class QuotePricingService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The agency's products among `productIds`, each with its code, Italian title, VAT rate and only the
-   * period containing the service date; the customer with its price list. What is not the agency's
-   * (another agency's, unknown, not even an id) is simply absent.
+   * The agency's products among `productIds`, each with its code, Italian title and short description,
+   * VAT rate and only the period containing the service date; the customer with its price list. What
+   * is not the agency's (another agency's, unknown, not even an id) is simply absent.
    */
   async pricing(
     principal: Principal,
@@ -50,7 +50,8 @@ export class QuotePricingService {
 async function pricingProducts(manager: EntityManager, tenantId: string, ids: string[], serviceDate: string | null): Promise<PricingProduct[]> {
   if (ids.length === 0) return [];
   const products: Omit<PricingProduct, 'period'>[] = await manager.query(
-    `SELECT product.id, product.code, nullif(product.titles ->> 'it', '') AS "titleIt", vat.rate AS "vatRate"
+    `SELECT product.id, product.code, nullif(product.titles ->> 'it', '') AS "titleIt",
+            nullif(product.short_descriptions ->> 'it', '') AS "shortDescriptionIt", vat.rate AS "vatRate"
        FROM catalogue.products product
        LEFT JOIN catalogue.vat_rates vat ON vat.tenant_id = product.tenant_id AND vat.id = product.vat_rate_id
       WHERE product.tenant_id = $1 AND product.id = ANY($2::uuid[])

@@ -47,13 +47,15 @@ describe('catalogue and quoting (integration)', () => {
       listId = await insertPriceList(harness.databaseUrl, tenantA, { name: 'Scuole', startDate: '2030-01-01', endDate: '2030-12-31', reductionPercentage: '10.00' });
     });
 
-    it('answers each product of the agency with its code, Italian title, VAT rate and only the period containing the service date', async () => {
+    it('answers each product of the agency with its code, Italian title and short description, VAT rate and only the period containing the service date', async () => {
+      await harness.query(`UPDATE catalogue.products SET short_descriptions = $2::jsonb WHERE id = $1`, [tour.id, JSON.stringify({ it: 'Giro in battello', en: 'Boat tour' })]);
       const answer = await pricing({ productIds: [tour.id, untitled.id], serviceDate: '2030-07-15' });
       expect(answer.products).toHaveLength(2);
       expect(answer.products.find((product) => product.id === tour.id)).toEqual({
         id: tour.id,
         code: tour.code,
         titleIt: 'Tour del lago',
+        shortDescriptionIt: 'Giro in battello',
         vatRate: '22.00',
         period: expect.objectContaining({
           startDate: '2030-06-01',
@@ -66,7 +68,7 @@ describe('catalogue and quoting (integration)', () => {
           priceIncludesVat: true,
         }),
       });
-      expect(answer.products.find((product) => product.id === untitled.id)).toEqual({ id: untitled.id, code: untitled.code, titleIt: null, vatRate: null, period: null });
+      expect(answer.products.find((product) => product.id === untitled.id)).toEqual({ id: untitled.id, code: untitled.code, titleIt: null, shortDescriptionIt: null, vatRate: null, period: null });
       expect(answer.customer).toBeNull();
     });
 

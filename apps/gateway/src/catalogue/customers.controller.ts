@@ -32,7 +32,24 @@ export class CustomersController extends TenantResource({
 }) {
   @Get('duplicates')
   @ApiOperation({ summary: 'The customers with the same e-mail or VAT number as the one about to be saved (asked before saving).' })
-  @ApiOkResponse({ description: 'At most 5 look-alike customers, each with what it shares: email, vatNumber or both.' })
+  @ApiOkResponse({
+    description: 'At most 5 look-alike customers, each with what it shares: email, vatNumber or both.',
+    schema: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'email', 'city', 'vatNumber', 'matches'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          name: { type: 'string' },
+          email: { type: 'string' },
+          city: { type: 'string', nullable: true },
+          vatNumber: { type: 'string', nullable: true },
+          matches: { type: 'array', items: { type: 'string', enum: ['email', 'vatNumber'] } },
+        },
+      },
+    },
+  })
   duplicates(@CurrentScope() scope: TenantScope, @Query() query: CustomerDuplicatesQueryDto): Promise<CustomerDuplicateView[]> {
     return this.rpc.send(CUSTOMERS_DUPLICATES, { ...scope, query });
   }

@@ -82,6 +82,7 @@ describe(QuotesController.name, () => {
     expect(routes.sort()).toEqual(
       [
         'GET / list',
+        'GET creators creators',
         'GET :quoteId read',
         'POST / create',
         'PUT :quoteId update',

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CONSUMPTIONS_ADD,
   CONSUMPTIONS_DELETE,
@@ -13,10 +13,12 @@ import {
   QUOTE_ITEMS_REPLACE,
   QUOTE_ITEMS_UPDATE,
   QUOTES_CREATE,
+  QUOTES_CREATORS,
   QUOTES_DELETE,
   QUOTES_GET,
   QUOTES_LIST,
   QUOTES_UPDATE,
+  type QuoteCreatorView,
   QuoteDetailView,
   QuoteItemDto,
   QuoteItemView,
@@ -56,6 +58,22 @@ export class QuotesController extends TenantResource({
   remove: QUOTES_DELETE,
   writers: AGENCY_MEMBERS,
 }) {
+  /**
+   * Who created the agency's quotes, by name, for the list's "Creato da" filter. Declared in this class,
+   * so registered before the resource's `:quoteId` routes.
+   */
+  @Get('creators')
+  @ApiOperation({ summary: "Who created the agency's quotes (id and full name), by name: the list's \"Creato da\" filter." })
+  @ApiOkResponse({
+    schema: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } } },
+    },
+  })
+  creators(@CurrentScope() scope: TenantScope): Promise<QuoteCreatorView[]> {
+    return this.rpc.send(QUOTES_CREATORS, scope);
+  }
+
   @Get(':quoteId/items')
   items(@CurrentScope() scope: TenantScope, @Param('quoteId', quoteIdParam) id: string): Promise<QuoteItemView[]> {
     return this.rpc.send(QUOTE_ITEMS_LIST, { ...scope, id });

@@ -113,11 +113,13 @@ describe('quoting with the catalogue, events and row-level security (integration
         (
           await harness.query<{ count: number }>(
             `SELECT (SELECT count(*) FROM quoting.quotes WHERE tenant_id = $1) + (SELECT count(*) FROM quoting.quote_items WHERE tenant_id = $1)
-                    + (SELECT count(*) FROM quoting.service_consumptions WHERE tenant_id = $1) AS count`,
+                    + (SELECT count(*) FROM quoting.service_consumptions WHERE tenant_id = $1)
+                    + (SELECT count(*) FROM quoting.quote_numbers WHERE tenant_id = $1) AS count`,
             [tenantId],
           )
         )[0].count;
-      expect(Number(await rowsOf(doomed))).toBe(3);
+      // the quote, its item, its consumption and the agency's number counter
+      expect(Number(await rowsOf(doomed))).toBe(4);
 
       await bus.publish(TENANT_DELETED, { tenantId: doomed, deletedAt: new Date().toISOString() });
 
@@ -152,7 +154,7 @@ describe('quoting with the catalogue, events and row-level security (integration
           WHERE relnamespace = 'quoting'::regnamespace AND relkind = 'r' AND relname <> 'migrations' ORDER BY relname`,
       );
       expect(tables).toEqual(
-        ['quote_items', 'quotes', 'service_consumptions'].map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
+        ['quote_items', 'quote_numbers', 'quotes', 'service_consumptions'].map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
       );
       const [role] = await harness.query(`SELECT rolbypassrls, rolsuper FROM pg_roles WHERE rolname = $1`, [QUOTING_RUNTIME_ROLE]);
       expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
@@ -162,7 +164,7 @@ describe('quoting with the catalogue, events and row-level security (integration
       const [{ count: stored }] = await harness.query<{ count: number }>(`SELECT count(*)::int AS count FROM quoting.quotes`);
       expect(stored).toBeGreaterThan(0);
       await asRuntimeRole(async (client) => {
-        for (const table of ['quotes', 'quote_items', 'service_consumptions']) expect(await count(client, table)).toBe(0);
+        for (const table of ['quotes', 'quote_items', 'service_consumptions', 'quote_numbers']) expect(await count(client, table)).toBe(0);
         await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantB]);
         const { rows } = await client.query(`SELECT DISTINCT tenant_id FROM quoting.quotes`);
         expect(rows).toEqual([{ tenant_id: tenantB }]);

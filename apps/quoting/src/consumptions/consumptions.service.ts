@@ -16,14 +16,18 @@ import { appError, requireResourceId, requireTenantAccess, withTenant } from '@q
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { QuotePricingService } from '../pricing/quote-pricing.service';
-import { type ConsumptionRow, lockQuote, mapConsumption, readConsumptions, readOfQuote, type QuoteRow, saveQuote } from '../quotes/quote-rows';
+import { type ConsumptionRow, lockQuote, mapConsumption, readConsumptions, readOfQuote, type QuoteRow, storeQuoteFigures } from '../quotes/quote-rows';
 import { assertQuoteFits } from '../quotes/quote-size';
 import { requireQuoteId } from '../quotes/quotes.service';
 import { wallClockNow } from '../wall-clock';
 
 const consumptionNotFound = () => appError('NOT_FOUND', QUOTE_MESSAGES.consumptionNotFound);
 
-/** What was consumed during a quote's service, charged besides its products; each change raises the quote's version. */
+/**
+ * What was consumed during a quote's service, charged besides its products: each change goes into the
+ * quote's figures at once, without raising its version (the advanced editor records consumptions while
+ * it holds the quote, and saves the quote afterwards with the version it read).
+ */
 @Injectable()
 export class ConsumptionsService {
   constructor(
@@ -56,7 +60,7 @@ export class ConsumptionsService {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
         [tenantId, quoteId, productId, dto.description, dto.quantity, formatCents(toCents(dto.unitValue)), formatCents(totalCents), consumedAt],
       );
-      await saveQuote(manager, quote);
+      await storeQuoteFigures(manager, tenantId, quoteId);
       await assertQuoteFits(manager, tenantId, quoteId);
       return mapConsumption(row);
     });
@@ -67,13 +71,13 @@ export class ConsumptionsService {
     const quoteId = requireQuoteId(id);
     const removedId = requireResourceId(consumptionId, 'Service consumption');
     await withTenant(this.dataSource, tenantId, async (manager) => {
-      const quote = await lockQuote(manager, tenantId, quoteId);
+      await lockQuote(manager, tenantId, quoteId);
       const [, deleted]: [unknown, number] = await manager.query(
         `DELETE FROM quoting.service_consumptions WHERE tenant_id = $1 AND quote_id = $2 AND id = $3`,
         [tenantId, quoteId, removedId],
       );
       if (!deleted) throw consumptionNotFound();
-      await saveQuote(manager, quote);
+      await storeQuoteFigures(manager, tenantId, quoteId);
     });
     return { deleted: true };
   }

@@ -33,7 +33,8 @@ export class DashboardService {
 
   /**
    * The catalogue's counts, asked while the quotes' figures are read: this month's quotes (by their
-   * creation in the business time zone), the revenue of the confirmed and closed ones, the latest five.
+   * creation in the business time zone), the revenue of the confirmed and closed ones (their totals, VAT
+   * included, and their net), the latest five.
    */
   async figures(principal: Principal, tenantId: string): Promise<DashboardView> {
     requireTenantAdministration(principal, tenantId);
@@ -42,8 +43,9 @@ export class DashboardService {
     const [counts, quotes] = await Promise.all([
       this.rpc.send(CATALOGUE_COUNTS, { principal, tenantId }),
       readTenant(this.dataSource, tenantId, async (manager) => {
-        const [figures]: { count: number; revenue: string }[] = await manager.query(
-          `SELECT count(*)::int AS count, coalesce(sum(total_amount) FILTER (WHERE status = ANY($4::text[])), 0)::text AS revenue
+        const [figures]: { count: number; revenue: string; revenue_net: string }[] = await manager.query(
+          `SELECT count(*)::int AS count, coalesce(sum(total_amount) FILTER (WHERE status = ANY($4::text[])), 0)::text AS revenue,
+                  coalesce(sum(net_amount) FILTER (WHERE status = ANY($4::text[])), 0)::text AS revenue_net
              FROM quoting.quotes
             WHERE tenant_id = $1 AND created_at >= ($2::timestamp AT TIME ZONE $5) AND created_at < ($3::timestamp AT TIME ZONE $5)`,
           [tenantId, month.first, month.next, REVENUE_STATUSES, timeZone],
@@ -60,6 +62,7 @@ export class DashboardService {
       totalCustomers: counts.customers,
       quotesThisMonth: quotes.count,
       revenueMtd: formatCents(toCents(quotes.revenue)),
+      revenueMtdNet: formatCents(toCents(quotes.revenue_net)),
       recentQuotes: quotes.recent,
     };
   }

@@ -181,7 +181,8 @@ describe('quoting items and consumptions (integration)', () => {
       expect(lunch).toMatchObject({ totalValue: '30.00', consumedAt: '2030-07-15T12:30:00' });
       // in the order they were consumed
       await expect(sut.send(CONSUMPTIONS_LIST, { principal: user, tenantId: tenantA, id: quote.id })).resolves.toEqual([coffee, lunch]);
-      await expect(get(quote.id)).resolves.toMatchObject({ consumptions: [coffee, lunch], version: 3 });
+      // recorded at once while an editor holds the quote: its version stays
+      await expect(get(quote.id)).resolves.toMatchObject({ consumptions: [coffee, lunch], version: 1 });
     });
 
     it.each([
@@ -206,7 +207,7 @@ describe('quoting items and consumptions (integration)', () => {
       expect(error).toMatchObject({ statusCode: 400, message: ['productId must be a product of this tenant'] });
     });
 
-    it('removes a consumption of the quote, raising its version; another one is not found', async () => {
+    it('removes a consumption of the quote, leaving its version; another one is not found', async () => {
       const quote = await newQuote();
       const water = await consume(quote.id, { description: 'Acqua', quantity: 1, unitValue: 1 });
       await expect(sut.send(CONSUMPTIONS_DELETE, { principal: user, tenantId: tenantA, id: quote.id, itemId: water.id })).resolves.toEqual({ deleted: true });
@@ -214,14 +215,16 @@ describe('quoting items and consumptions (integration)', () => {
         statusCode: 404,
         message: QUOTE_MESSAGES.consumptionNotFound,
       });
-      await expect(get(quote.id)).resolves.toMatchObject({ consumptions: [], version: 3 });
+      await expect(get(quote.id)).resolves.toMatchObject({ consumptions: [], version: 1 });
     });
 
-    it('raises the version a client holds: its next save of the quote is refused', async () => {
+    it('leaves the version a client holds: the advanced editor saves the quote it loaded after recording consumptions', async () => {
       const quote = await newQuote();
       await consume(quote.id, { description: 'Acqua', quantity: 1, unitValue: 1 });
-      const error = await rpcError(sut.send(QUOTES_UPDATE, { principal: user, tenantId: tenantA, id: quote.id, data: { subject: 'Vecchio', version: quote.version } }));
-      expect(error).toMatchObject({ statusCode: 409, reason: 'QUOTE_CHANGED' });
+      // the editor shows the total the consumption left, and sends it back with the version it loaded
+      const { totalAmount } = await get(quote.id);
+      const saved = await sut.send(QUOTES_UPDATE, { principal: user, tenantId: tenantA, id: quote.id, data: { subject: 'Vecchio', version: quote.version, totalAmount } });
+      expect(saved).toMatchObject({ subject: 'Vecchio', version: 2, totalAmount: '1.00', totalSetByHand: false });
     });
   });
 });

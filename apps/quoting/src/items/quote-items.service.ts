@@ -98,7 +98,7 @@ export class QuoteItemsService {
       const quote = await lockQuote(manager, tenantId, quoteId);
       assertVersion(quote, version);
       const drafts = change(await readItems(manager, tenantId, quoteId));
-      const { items } = await this.pricing.reprice(manager, principal, quote, drafts, { itemsChanged: true, customerField: null, totalByHand: null });
+      const items = await this.pricing.reprice(manager, principal, quote, drafts, { itemsChanged: true, customerField: null });
       await assertQuoteFits(manager, tenantId, quoteId);
       return items;
     });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CATALOGUE_QUOTE_PRICING, formatCents, type Principal, QUOTE_MESSAGES, toCents } from '@quotebook/contracts';
 import { appError, RpcClient, withConstraintErrors } from '@quotebook/server-core';
 import type { EntityManager } from 'typeorm';
-import { type ItemRow, type QuoteRow, readItems, saveQuote } from '../quotes/quote-rows';
+import { type ItemRow, type QuoteRow, readItems, saveQuote, storeQuoteFigures } from '../quotes/quote-rows';
 import { type ItemDraft, type PricedItem, type PricingChange, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
 
 /** Two items of one product in one quote: the unique constraint has the last word over racing writers. */
@@ -45,8 +45,8 @@ export class QuotePricingService {
 
   /**
    * Prices the quote's items as they are to be, stores them (and nothing else of the quote's items),
-   * and stores the quote with what it takes from them; the quote's version rises. Runs inside the
-   * quote's locked transaction.
+   * and stores the quote with what it takes from them and its figures; the quote's version rises. Runs
+   * inside the quote's locked transaction. `sentTotalCents`: a total the request sets by hand.
    */
   async reprice(
     manager: EntityManager,
@@ -54,12 +54,13 @@ export class QuotePricingService {
     quote: QuoteRow,
     drafts: readonly ItemDraft[],
     change: PricingChange,
-  ): Promise<{ quote: QuoteRow; items: ItemRow[] }> {
+    sentTotalCents: number | null = null,
+  ): Promise<ItemRow[]> {
     const pricing = await this.price(principal, quote.tenant_id, quote, drafts, change.customerField);
-    const priced = pricedQuote(quote, pricing, change);
     const items = await storeItems(manager, quote.tenant_id, quote.id, pricing.items);
-    await saveQuote(manager, priced);
-    return { quote: priced, items };
+    await saveQuote(manager, pricedQuote(quote, pricing, change));
+    await storeQuoteFigures(manager, quote.tenant_id, quote.id, sentTotalCents);
+    return items;
   }
 }
 
@@ -115,6 +116,11 @@ const ITEM_COLUMN_DEFINITIONS = {
   price_includes_vat: 'boolean',
   vat_rate: 'numeric',
   price_list_applied: 'boolean',
+  available: 'boolean',
+  list_price: 'numeric',
+  min_participants: 'integer',
+  charged_participants: 'integer',
+  catalogue_description: 'text',
 } as const;
 
 type ItemColumn = keyof typeof ITEM_COLUMN_DEFINITIONS;
@@ -138,6 +144,11 @@ function itemRecord(item: PricedItem): { id: string | null } & Record<ItemColumn
     price_includes_vat: item.priceIncludesVat,
     vat_rate: item.vatRate,
     price_list_applied: item.priceListApplied,
+    available: item.available,
+    list_price: item.listCents === null ? null : formatCents(item.listCents),
+    min_participants: item.minParticipants,
+    charged_participants: item.chargedParticipants,
+    catalogue_description: item.catalogueDescription,
   };
 }
 

@@ -1,13 +1,13 @@
 import type { AvailabilityView, QuotePricingData } from '@quotebook/contracts';
 import { acceptancePeriod } from '@quotebook/domain/testing';
 import type { ItemRow, QuoteFields } from '../quotes/quote-rows';
-import { type ItemDraft, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
+import { type ItemDraft, plainText, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
 
 /** The acceptance product's period: 4 people cost 365.00, 12 cost 415.00. */
 const PERIOD: AvailabilityView = { id: 'period', productId: 'tour', ...acceptancePeriod(2030), priceIncludesVat: false };
 
 const catalogue = (overrides: Partial<QuotePricingData> = {}): QuotePricingData => ({
-  products: [{ id: 'tour', code: 'TOUR01', titleIt: 'Tour del lago', vatRate: '22.00', period: PERIOD }],
+  products: [{ id: 'tour', code: 'TOUR01', titleIt: 'Tour del lago', shortDescriptionIt: '<p>Giro del lago <b>in battello</b>,&nbsp;pranzo incluso</p>', vatRate: '22.00', period: PERIOD }],
   customer: { id: 'customer', name: 'Scuola Dante', priceList: null },
   ...overrides,
 });
@@ -38,10 +38,10 @@ describe(priceQuote.name, () => {
   });
 
   it('keeps the prices stored for an item whose product the catalogue no longer has, with its new booking', () => {
-    const stored = { id: 'item', product_id: 'gone', product_code: 'GONE01', description: 'Vecchio', unit_price: '10.00', total_price: '50.00', computed_price: '40.00', price_source: 'manual', price_includes_vat: true, vat_rate: null, price_list_applied: false } as ItemRow;
+    const stored = { id: 'item', product_id: 'gone', product_code: 'GONE01', description: 'Vecchio', unit_price: '10.00', total_price: '50.00', computed_price: '40.00', price_source: 'manual', price_includes_vat: true, vat_rate: null, price_list_applied: false, available: true, list_price: null, min_participants: null, charged_participants: 5, catalogue_description: 'Il vecchio giro' } as ItemRow;
     const { pricing, problems } = priceQuote([draft({ id: 'item', productId: 'gone', field: null, stored, quantity: 6, description: 'Vecchio' })], catalogue(), '2030-07-15', null);
     expect(problems).toEqual([]);
-    expect(pricing.items).toEqual([expect.objectContaining({ id: 'item', productCode: 'GONE01', quantity: 6, totalCents: 5000, computedCents: 4000, priceSource: 'manual' })]);
+    expect(pricing.items).toEqual([expect.objectContaining({ id: 'item', productCode: 'GONE01', quantity: 6, totalCents: 5000, computedCents: 4000, priceSource: 'manual', catalogueDescription: 'Il vecchio giro' })]);
   });
 
   it('names each product and the customer the catalogue does not know', () => {
@@ -51,8 +51,51 @@ describe(priceQuote.name, () => {
 
   it('refuses a price beyond what a money column holds, naming the item', () => {
     const costly = { ...PERIOD, costPerPerson: '99999999.00' };
-    const { problems } = priceQuote([draft()], catalogue({ products: [{ id: 'tour', code: 'TOUR01', titleIt: null, vatRate: null, period: costly }] }), '2030-07-15', null);
+    const { problems } = priceQuote([draft()], catalogue({ products: [{ id: 'tour', code: 'TOUR01', titleIt: null, shortDescriptionIt: null, vatRate: null, period: costly }] }), '2030-07-15', null);
     expect(problems).toEqual(['items[0].totalPrice would be more than 99999999.99']);
+  });
+
+  it("keeps why an item costs what it costs: the period's minimum, the participants charged, the catalogue's description as text", () => {
+    const { pricing } = priceQuote([draft({ quantity: 4 })], catalogue(), '2030-07-15', null);
+    expect(pricing.items[0]).toMatchObject({ available: true, minParticipants: 10, chargedParticipants: 10, listCents: null, catalogueDescription: 'Giro del lago in battello, pranzo incluso' });
+  });
+
+  it('marks an item whose product has no period on the service date as not available (still priced 0)', () => {
+    const { pricing } = priceQuote([draft({ quantity: 4 })], catalogue(), '2030-11-15', null);
+    expect(pricing.items[0]).toMatchObject({ available: false, totalCents: 0, minParticipants: null, chargedParticipants: 4 });
+  });
+
+  it("keeps the automatic price before the price list's reductions when they applied", () => {
+    const priceList = { id: 'list', name: 'Scuole', startDate: '2030-01-01', endDate: '2030-12-31', reductionPercentage: '10.00', reductionAmount: '5.00', isActive: true };
+    const { pricing } = priceQuote([draft()], catalogue({ customer: { id: 'customer', name: 'Scuola Dante', priceList } as QuotePricingData['customer'] }), '2030-07-15', null);
+    expect(pricing.items[0]).toMatchObject({ priceListApplied: true, totalCents: 32350, listCents: 36500 });
+  });
+
+  describe('order confirmation', () => {
+    it('fills the confirmed participants of an item confirmed now with none with the participants requested', () => {
+      const { pricing } = priceQuote([draft({ quantity: 12, orderConfirmed: true, confirmedParticipants: 0 })], catalogue(), '2030-07-15', null);
+      expect(pricing.items[0]).toMatchObject({ orderConfirmed: true, confirmedParticipants: 12, totalCents: 41500, newlyConfirmed: true });
+    });
+
+    it('keeps the confirmed participants given, and 0 on an item confirmed before', () => {
+      const given = priceQuote([draft({ quantity: 12, orderConfirmed: true, confirmedParticipants: 11 })], catalogue(), '2030-07-15', null);
+      expect(given.pricing.items[0]).toMatchObject({ confirmedParticipants: 11 });
+      const before = priceQuote([draft({ quantity: 12, orderConfirmed: true, confirmedParticipants: 0, wasConfirmed: true })], catalogue(), '2030-07-15', null);
+      expect(before.pricing.items[0]).toMatchObject({ confirmedParticipants: 0, newlyConfirmed: false });
+    });
+  });
+});
+
+describe(plainText.name, () => {
+  it.each([
+    [null, null],
+    ['', null],
+    ['<p> </p>', null],
+    ['Giro in barca', 'Giro in barca'],
+    ['<p>Riga uno</p><p>Riga&nbsp;due &amp; tre</p>', 'Riga uno Riga due & tre'],
+    ['<ul><li>A</li><li>B</li></ul>', 'A B'],
+  ])('%j → %j', (html, text) => {
+    expect(plainText(html)).toBe(text);
   });
 });
 
@@ -65,16 +108,11 @@ describe(pricedQuote.name, () => {
   });
 
   it('applies the status rule and books the quote only when its items changed', () => {
-    expect(pricedQuote(quote, pricing(true), { itemsChanged: true, customerField: null, totalByHand: null })).toMatchObject({
+    expect(pricedQuote(quote, pricing(true), { itemsChanged: true, customerField: null })).toMatchObject({
       status: 'confirmed',
       booking_date_time: '2030-07-15T12:00:00',
-      total_amount: '415.00',
       customer_name: 'Scuola Dante',
     });
-    expect(pricedQuote(quote, pricing(true), { itemsChanged: false, customerField: null, totalByHand: null })).toMatchObject({ status: 'pending', booking_date_time: null });
-  });
-
-  it('keeps a total set by hand', () => {
-    expect(pricedQuote(quote, pricing(false), { itemsChanged: false, customerField: null, totalByHand: 12345 })).toMatchObject({ total_amount: '123.45' });
+    expect(pricedQuote(quote, pricing(true), { itemsChanged: false, customerField: null })).toMatchObject({ status: 'pending', booking_date_time: null });
   });
 });

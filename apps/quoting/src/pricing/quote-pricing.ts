@@ -1,6 +1,5 @@
 import {
   bookingDateTimeFor,
-  formatCents,
   MAX_MONEY,
   mustBeOfTenant,
   type PriceSource,
@@ -8,16 +7,12 @@ import {
   pricePartsOn,
   priceSourceOf,
   type QuotePricingData,
-  quoteTotalCents,
   reducedCents,
   statusAfterItems,
   toCents,
 } from '@quotebook/contracts';
-import { appError } from '@quotebook/server-core';
-import type { ItemRow, QuoteFields } from '../quotes/quote-rows';
-
-/** The largest amount a money column holds, in cents. */
-const MAX_CENTS = toCents(MAX_MONEY);
+import { chargedParticipants, itemParticipants } from '@quotebook/domain';
+import { type ItemRow, MAX_CENTS, type QuoteFields } from '../quotes/quote-rows';
 
 /** An item as it is to be, before it is priced: what the request says, or what was stored. */
 export interface ItemDraft {
@@ -57,6 +52,16 @@ export interface PricedItem {
   priceIncludesVat: boolean;
   vatRate: string | null;
   priceListApplied: boolean;
+  /** whether the product has a priced period on the service date (without one, its automatic price is 0) */
+  available: boolean;
+  /** the automatic price before the price list's reductions, when they applied; else null */
+  listCents: number | null;
+  /** the period's minimum participants, when it sets one */
+  minParticipants: number | null;
+  /** the participants priced, or the minimum when more */
+  chargedParticipants: number;
+  /** the product's Italian short description as plain text, when the catalogue has one */
+  catalogueDescription: string | null;
   /** it became order-confirmed with this change */
   newlyConfirmed: boolean;
 }
@@ -75,8 +80,6 @@ export interface PricingChange {
   itemsChanged: boolean;
   /** how the request names the customer when it sets one ("customerId"): a customer not of the agency is refused */
   customerField: string | null;
-  /** a total the request sets by hand, in cents, instead of the items' total */
-  totalByHand: number | null;
 }
 
 /**
@@ -96,7 +99,8 @@ export function priceQuote(
   const priceList = data.customer?.priceList ?? null;
   const products = new Map(data.products.map((product) => [product.id, product]));
   const items: PricedItem[] = [];
-  for (const draft of drafts) {
+  for (const given of drafts) {
+    const draft = withConfirmedParticipants(given);
     const product = products.get(draft.productId);
     const newlyConfirmed = draft.orderConfirmed && !draft.wasConfirmed;
     if (!product) {
@@ -106,6 +110,7 @@ export function priceQuote(
       continue;
     }
     const periods = product.period ? [product.period] : [];
+    const parts = pricePartsOn(periods, serviceDate);
     const automatic = priceItem(periods, serviceDate, draft, priceList);
     const priceSource = priceSourceOf(draft.manualCents, automatic.cents);
     const totalCents = priceSource === 'manual' ? (draft.manualCents ?? automatic.cents) : automatic.cents;
@@ -116,7 +121,7 @@ export function priceQuote(
           : `${draft.field.replace(/productId$/, '')}totalPrice would be more than ${MAX_MONEY}`,
       );
     }
-    const perPersonCents = pricePartsOn(periods, serviceDate)?.perPersonCents ?? 0;
+    const perPersonCents = parts?.perPersonCents ?? 0;
     // the price list's amount comes off the whole booking; each person's price takes only its percentage
     const unitCents =
       priceSource === 'manual' && draft.givenUnitCents !== null
@@ -137,6 +142,11 @@ export function priceQuote(
       priceIncludesVat: product.period?.priceIncludesVat ?? false,
       vatRate: product.vatRate,
       priceListApplied: automatic.priceListApplied,
+      available: parts !== null,
+      listCents: automatic.priceListApplied ? priceItem(periods, serviceDate, draft).cents : null,
+      minParticipants: parts?.minParticipants ?? null,
+      chargedParticipants: parts ? chargedParticipants(parts, itemParticipants(draft)) : itemParticipants(draft),
+      catalogueDescription: plainText(product.shortDescriptionIt),
       newlyConfirmed,
     });
   }
@@ -149,6 +159,32 @@ export function priceQuote(
     },
     problems,
   };
+}
+
+/**
+ * An item that becomes order-confirmed with no confirmed participants is confirmed for those it was
+ * requested for; an item confirmed before keeps what it is given, 0 included.
+ */
+function withConfirmedParticipants(draft: ItemDraft): ItemDraft {
+  const filled = draft.orderConfirmed && !draft.wasConfirmed && draft.confirmedParticipants === 0;
+  return filled ? { ...draft, confirmedParticipants: draft.quantity } : draft;
+}
+
+/** A catalogue text as plain text: its tags dropped, the common entities read, its spaces collapsed; empty is none. */
+export function plainText(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const text = html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? null : text;
 }
 
 function bookingOf(draft: ItemDraft): Pick<PricedItem, 'quantity' | 'orderConfirmed' | 'confirmedParticipants'> {
@@ -167,22 +203,25 @@ function storedPrices(row: ItemRow): Omit<PricedItem, 'description' | 'newlyConf
     priceIncludesVat: row.price_includes_vat,
     vatRate: row.vat_rate,
     priceListApplied: row.price_list_applied,
+    available: row.available,
+    listCents: row.list_price === null ? null : toCents(row.list_price),
+    minParticipants: row.min_participants,
+    chargedParticipants: row.charged_participants,
+    catalogueDescription: row.catalogue_description,
   };
 }
 
 /**
  * The quote after its items were priced: its customer's name and price list; when items changed, the
  * status rule (pending with a confirmed item → confirmed, confirmed with none → pending) and the
- * booking time (set when an item becomes confirmed and the quote has none); and its total, the items'
- * total for the status unless set by hand.
+ * booking time (set when an item becomes confirmed and the quote has none). Its figures follow once the
+ * items are stored (storeQuoteFigures).
  */
 export function pricedQuote<Q extends QuoteFields>(quote: Q, pricing: QuotePricing, change: PricingChange): Q {
   const status = change.itemsChanged ? statusAfterItems(quote.status, pricing.items) : quote.status;
   const confirmedNow = change.itemsChanged && pricing.items.some((item) => item.newlyConfirmed);
   const bookingDateTime =
     quote.booking_date_time ?? (confirmedNow ? bookingDateTimeFor(quote.service_date, quote.service_start_time) : null);
-  const totalCents = change.totalByHand ?? quoteTotalCents(pricing.items, status);
-  if (totalCents > MAX_CENTS) throw appError('VALIDATION_FAILED', [`totalAmount: the items would add up to more than ${MAX_MONEY}`]);
   return {
     ...quote,
     customer_name: pricing.customerName ?? quote.customer_name,
@@ -190,6 +229,5 @@ export function pricedQuote<Q extends QuoteFields>(quote: Q, pricing: QuotePrici
     price_list_name: pricing.priceList?.name ?? null,
     status,
     booking_date_time: bookingDateTime,
-    total_amount: formatCents(totalCents),
   };
 }

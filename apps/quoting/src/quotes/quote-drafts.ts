@@ -36,7 +36,6 @@ export function newQuoteFields(dto: CreateQuoteDto, timeZone: string): QuoteFiel
     service_end_time: wallClockOrNull(dto.serviceEndTime, timeZone) ?? null,
     service_notes: textOrNull(dto.serviceNotes),
     actual_participants: dto.actualParticipants ?? 0,
-    total_amount: '0.00',
     price_list_id: null,
     price_list_name: null,
   };
@@ -63,8 +62,23 @@ export function changedQuote(quote: QuoteRow, dto: UpdateQuoteDto, timeZone: str
     service_end_time: dateTime(dto.serviceEndTime, quote.service_end_time),
     service_notes: text(dto.serviceNotes, quote.service_notes),
     actual_participants: dto.actualParticipants ?? quote.actual_participants,
-    total_amount: dto.totalAmount === undefined ? quote.total_amount : String(dto.totalAmount),
   };
+}
+
+/**
+ * A total a change sets by hand, in cents: the editors send back the total they show, so only one that
+ * differs from the stored total was typed (storeQuoteFigures makes it automatic again when it is what
+ * the items and consumptions add up to); null: the total is left as it is.
+ */
+export function totalSentByHand(quote: Pick<QuoteRow, 'total_amount'>, totalAmount: string | number | undefined): number | null {
+  if (totalAmount === undefined) return null;
+  const sent = toCents(totalAmount);
+  return sent === toCents(quote.total_amount) ? null : sent;
+}
+
+/** 400 when a new quote would expire before today in the business time zone (an existing quote's date is not checked). */
+export function assertExpiryNotPast(fields: Pick<QuoteFields, 'expiry_date'>, timeZone: string): void {
+  if (fields.expiry_date < todayIn(timeZone)) throw appError('VALIDATION_FAILED', [QUOTE_MESSAGES.expiryDateBeforeToday]);
 }
 
 /** 409 when the client's version is not the quote's: someone else changed it meanwhile. No version: not checked. */

@@ -5,6 +5,7 @@ import {
   type PriceSource,
   type QuoteDetailView,
   type QuoteItemView,
+  type QuoteCreatorView,
   type QuoteStatus,
   type QuoteView,
   QUOTE_MESSAGES,
@@ -12,9 +13,11 @@ import {
   toCents,
   vatLabel,
 } from '@quotebook/contracts';
+import { formatQuoteNumber, lineFigures, MAX_MONEY } from '@quotebook/domain';
 import { appError, inOrderOf, readTenant } from '@quotebook/server-core';
 import type { DataSource, EntityManager } from 'typeorm';
 import '../wall-clock';
+import { figuredItem, figuresOfQuote } from './quote-figures';
 
 /*
  * The quoting schema's rows as the service reads and writes them, in plain SQL: the date-times are
@@ -38,7 +41,18 @@ export interface QuoteRow {
   service_end_time: string | null;
   service_notes: string | null;
   actual_participants: number;
+  /** the gross total: what the counted items and consumptions add up to, or manual_total */
   total_amount: string;
+  net_amount: string;
+  vat_amount: string;
+  /** the gross total a person set by hand; null: the total follows the items and consumptions */
+  manual_total: string | null;
+  /** the order-confirmed items' gross plus the consumptions */
+  confirmed_amount: string;
+  number_year: number;
+  number_seq: number;
+  created_by: string | null;
+  created_by_name: string | null;
   price_list_id: string | null;
   price_list_name: string | null;
   version: number;
@@ -46,11 +60,12 @@ export interface QuoteRow {
   updated_at: Date;
 }
 
-/** What a quote's items add up to, read with it. */
+/** What a quote's items count, read with it. */
 interface QuoteTotalsRow {
   item_count: number;
   confirmed_item_count: number;
-  confirmed_total: string;
+  unavailable_item_count: number;
+  empty_confirmed_item_count: number;
 }
 
 export interface ItemRow {
@@ -69,6 +84,13 @@ export interface ItemRow {
   price_includes_vat: boolean;
   vat_rate: string | null;
   price_list_applied: boolean;
+  /** whether the product had a priced period on the service date when the item was last priced */
+  available: boolean;
+  /** the automatic price before the price list's reductions, when they applied */
+  list_price: string | null;
+  min_participants: number | null;
+  charged_participants: number;
+  catalogue_description: string | null;
   created_at: Date;
 }
 
@@ -83,7 +105,10 @@ export interface ConsumptionRow {
   consumed_at: string;
 }
 
-/** The columns a quote's write sets (its id, tenant, version and times are the database's business). */
+/**
+ * The columns a quote's write sets (its id, tenant, version and times are the database's business; its
+ * number and creator are given once, at creation; its figures follow from its items, see storeQuoteFigures).
+ */
 export const QUOTE_WRITABLE_COLUMNS = [
   'customer_id',
   'customer_name',
@@ -98,7 +123,6 @@ export const QUOTE_WRITABLE_COLUMNS = [
   'service_end_time',
   'service_notes',
   'actual_participants',
-  'total_amount',
   'price_list_id',
   'price_list_name',
 ] as const satisfies readonly (keyof QuoteRow)[];
@@ -106,12 +130,14 @@ export const QUOTE_WRITABLE_COLUMNS = [
 export type QuoteFields = Pick<QuoteRow, (typeof QUOTE_WRITABLE_COLUMNS)[number]>;
 
 const QUOTE_VIEW_SELECT = `
-  SELECT quote.*, totals.item_count, totals.confirmed_item_count, totals.confirmed_total
+  SELECT quote.*, totals.item_count, totals.confirmed_item_count, totals.unavailable_item_count, totals.empty_confirmed_item_count
     FROM quoting.quotes quote
    CROSS JOIN LATERAL (
          SELECT count(*)::int AS item_count,
                 (count(*) FILTER (WHERE item.order_confirmed))::int AS confirmed_item_count,
-                coalesce(sum(item.total_price) FILTER (WHERE item.order_confirmed), 0)::text AS confirmed_total
+                -- a manual price defines what the catalogue does not
+                (count(*) FILTER (WHERE NOT item.available AND item.price_source = 'auto'))::int AS unavailable_item_count,
+                (count(*) FILTER (WHERE item.order_confirmed AND item.confirmed_participants = 0))::int AS empty_confirmed_item_count
            FROM quoting.quote_items item
           WHERE item.tenant_id = quote.tenant_id AND item.quote_id = quote.id) totals`;
 
@@ -141,7 +167,15 @@ export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
     serviceNotes: row.service_notes,
     actualParticipants: row.actual_participants,
     totalAmount: money(row.total_amount),
-    confirmedTotal: money(row.confirmed_total),
+    netAmount: money(row.net_amount),
+    vatAmount: money(row.vat_amount),
+    totalSetByHand: row.manual_total !== null,
+    confirmedTotal: money(row.confirmed_amount),
+    number: formatQuoteNumber(row.number_year, row.number_seq),
+    createdById: row.created_by,
+    createdByName: row.created_by_name,
+    unavailableItemCount: row.unavailable_item_count,
+    emptyConfirmedItemCount: row.empty_confirmed_item_count,
     confirmation: confirmationOfCounts(row.item_count, row.confirmed_item_count),
     itemCount: row.item_count,
     confirmedItemCount: row.confirmed_item_count,
@@ -154,6 +188,7 @@ export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
 }
 
 export function mapItem(row: ItemRow): QuoteItemView {
+  const figures = lineFigures({ totalCents: toCents(row.total_price), priceIncludesVat: row.price_includes_vat, vatRate: row.vat_rate });
   return {
     id: row.id,
     quoteId: row.quote_id,
@@ -171,6 +206,14 @@ export function mapItem(row: ItemRow): QuoteItemView {
     vatRate: row.vat_rate === null ? null : money(row.vat_rate),
     vatLabel: vatLabel(row.price_includes_vat, row.vat_rate),
     priceListApplied: row.price_list_applied,
+    listPrice: row.list_price === null ? null : money(row.list_price),
+    availableOnServiceDate: row.available,
+    minParticipants: row.min_participants,
+    chargedParticipants: row.charged_participants,
+    catalogueDescription: row.catalogue_description,
+    netPrice: formatCents(figures.netCents),
+    vatAmount: formatCents(figures.vatCents),
+    grossPrice: formatCents(figures.grossCents),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -250,10 +293,27 @@ export async function lockQuote(manager: EntityManager, tenantId: string, quoteI
   return row;
 }
 
-/** A new quote; its id. */
-export async function insertQuote(manager: EntityManager, tenantId: string, fields: QuoteFields): Promise<string> {
-  const columns = ['tenant_id', ...QUOTE_WRITABLE_COLUMNS];
-  const values = [tenantId, ...QUOTE_WRITABLE_COLUMNS.map((column) => fields[column])];
+/** Who creates a quote: the user's id and full name, kept as they were then. */
+export interface QuoteCreator {
+  id: string;
+  name: string;
+}
+
+/**
+ * A new quote with the next number of its agency in its creation year (business time zone); its id.
+ * The counter is taken in the transaction that inserts the quote: concurrent creations wait for each
+ * other's number, and a creation that fails gives its number back.
+ */
+export async function insertQuote(manager: EntityManager, tenantId: string, fields: QuoteFields, creator: QuoteCreator, timeZone: string): Promise<string> {
+  const [{ year, seq }]: { year: number; seq: number }[] = await manager.query(
+    `INSERT INTO quoting.quote_numbers AS counter (tenant_id, year, last_seq)
+     VALUES ($1, extract(year FROM now() AT TIME ZONE $2)::int, 1)
+     ON CONFLICT (tenant_id, year) DO UPDATE SET last_seq = counter.last_seq + 1
+     RETURNING counter.year, counter.last_seq AS seq`,
+    [tenantId, timeZone],
+  );
+  const columns = ['tenant_id', 'number_year', 'number_seq', 'created_by', 'created_by_name', ...QUOTE_WRITABLE_COLUMNS];
+  const values = [tenantId, year, seq, creator.id, creator.name, ...QUOTE_WRITABLE_COLUMNS.map((column) => fields[column])];
   const [{ id }]: { id: string }[] = await manager.query(
     `INSERT INTO quoting.quotes (${columns.join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
     values,
@@ -267,5 +327,63 @@ export async function saveQuote(manager: EntityManager, quote: QuoteRow): Promis
   await manager.query(
     `UPDATE quoting.quotes SET ${assignments.join(', ')}, version = version + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2`,
     [quote.tenant_id, quote.id, ...QUOTE_WRITABLE_COLUMNS.map((column) => quote[column])],
+  );
+}
+
+/** The largest amount a money column holds, in cents. */
+export const MAX_CENTS = toCents(MAX_MONEY);
+
+/**
+ * Works out and stores the quote's figures from what it holds now: its gross total, net and VAT, its
+ * confirmed items' gross, and its total set by hand. Every write of what they depend on (items, service
+ * date or customer, status, consumptions) ends here, inside the quote's transaction; the version is not
+ * raised (a consumption changes the figures, not what an editor holds). `sentTotalCents` is a total a
+ * request sets by hand: what the items and consumptions add up to makes the total automatic again.
+ */
+export async function storeQuoteFigures(manager: EntityManager, tenantId: string, quoteId: string, sentTotalCents: number | null = null): Promise<void> {
+  const [quote]: Pick<QuoteRow, 'status' | 'manual_total'>[] = await manager.query(
+    `SELECT status, manual_total FROM quoting.quotes WHERE tenant_id = $1 AND id = $2`,
+    [tenantId, quoteId],
+  );
+  const items = await readItems(manager, tenantId, quoteId);
+  const [{ consumptions }]: { consumptions: string }[] = await manager.query(
+    `SELECT coalesce(sum(total_value), 0)::text AS consumptions FROM quoting.service_consumptions WHERE tenant_id = $1 AND quote_id = $2`,
+    [tenantId, quoteId],
+  );
+  if (!quote) throw quoteNotFound();
+  const figured = items.map(figuredItem);
+  const figuresWith = (manualTotalCents: number | null) =>
+    figuresOfQuote({ status: quote.status, items: figured, consumptionsCents: toCents(consumptions), manualTotalCents });
+  const stored = quote.manual_total === null ? null : toCents(quote.manual_total);
+  let manualTotalCents = sentTotalCents ?? stored;
+  if (sentTotalCents !== null && sentTotalCents === figuresWith(null).automaticGrossCents) manualTotalCents = null;
+  const figures = figuresWith(manualTotalCents);
+  if (Math.max(figures.total.grossCents, figures.confirmedGrossCents) > MAX_CENTS) {
+    throw appError('VALIDATION_FAILED', [`totalAmount: the items and consumptions would add up to more than ${MAX_MONEY}`]);
+  }
+  await manager.query(
+    `UPDATE quoting.quotes SET total_amount = $3, net_amount = $4, vat_amount = $5, confirmed_amount = $6, manual_total = $7
+      WHERE tenant_id = $1 AND id = $2`,
+    [
+      tenantId,
+      quoteId,
+      formatCents(figures.total.grossCents),
+      formatCents(figures.total.netCents),
+      formatCents(figures.total.vatCents),
+      formatCents(figures.confirmedGrossCents),
+      manualTotalCents === null ? null : formatCents(manualTotalCents),
+    ],
+  );
+}
+
+/** Who created the agency's quotes, by name (one entry per user, under the name of their latest quote). */
+export async function readQuoteCreators(manager: EntityManager, tenantId: string): Promise<QuoteCreatorView[]> {
+  return manager.query(
+    `SELECT id, name FROM (
+       SELECT DISTINCT ON (created_by) created_by AS id, created_by_name AS name
+         FROM quoting.quotes WHERE tenant_id = $1 AND created_by IS NOT NULL
+        ORDER BY created_by, created_at DESC, id) creators
+      ORDER BY lower(name), id`,
+    [tenantId],
   );
 }

@@ -8,8 +8,8 @@ import type { EntityManager } from 'typeorm';
  */
 export const QUOTE_DETAIL_MAX_BYTES = 896 * 1024;
 
-/** What a view adds at most to its row's JSON (the short id, totals, VAT label). */
-const VIEW_EXTRA_BYTES = { quote: 512, item: 256, consumption: 128 };
+/** What a view adds at most to its row's JSON (the short id, number, counts, VAT label, an item's net, VAT and gross). */
+const VIEW_EXTRA_BYTES = { quote: 768, item: 384, consumption: 128 };
 
 /** Refuses the write that made the quote too large to answer; it runs before the transaction commits. */
 export async function assertQuoteFits(manager: EntityManager, tenantId: string, quoteId: string): Promise<void> {

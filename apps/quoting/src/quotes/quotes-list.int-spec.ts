@@ -159,6 +159,7 @@ describe('quoting list and dashboard (integration)', () => {
         totalCustomers: 0,
         quotesThisMonth: 0,
         revenueMtd: '0.00',
+        revenueMtdNet: '0.00',
         recentQuotes: [],
       });
     });

@@ -10,11 +10,12 @@ const ORDER = 'ORDER BY quote.service_date DESC, quote.created_at DESC, quote.id
  * An upper bound of a quote's JSON in the list besides its texts: field names, ids, dates, amounts,
  * counts. The texts are measured as JSON (escapes included) by PostgreSQL.
  */
-const QUOTE_FIELDS_BYTES = 1024;
+const QUOTE_FIELDS_BYTES = 1280;
 const SIZE = `$2::int + octet_length(to_json(quote.customer_name)::text)
   + coalesce(octet_length(to_json(quote.subject)::text), 0)
   + coalesce(octet_length(to_json(quote.service_notes)::text), 0)
-  + coalesce(octet_length(to_json(quote.price_list_name)::text), 0)`;
+  + coalesce(octet_length(to_json(quote.price_list_name)::text), 0)
+  + coalesce(octet_length(to_json(quote.created_by_name)::text), 0)`;
 
 /** `%text%` for LIKE, with the pattern characters of the text matched as themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -46,6 +47,7 @@ export function quoteFilters(tenantId: string, filters: QuoteListFilters, first:
   };
   if (filters.status) conditions.push(`quote.status = ${param(filters.status)}`);
   if (filters.customerId) conditions.push(`quote.customer_id = ${param(filters.customerId)}`);
+  if (filters.createdBy) conditions.push(`quote.created_by = ${param(filters.createdBy)}`);
   if (filters.from) conditions.push(`quote.service_date >= ${param(filters.from)}`);
   if (filters.to) conditions.push(`quote.service_date <= ${param(filters.to)}`);
   const term = filters.search?.trim() ?? '';

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   CreateQuoteDto,
   QUOTES_CREATE,
+  QUOTES_CREATORS,
   QUOTES_DELETE,
   QUOTES_GET,
   QUOTES_LIST,
@@ -20,6 +21,11 @@ export class QuotesController {
   @Handles(QUOTES_LIST, { filters: QuoteListQueryDto })
   list({ principal, tenantId, filters, ...page }: RpcRequest<typeof QUOTES_LIST>) {
     return this.quotes.list(principal, tenantId, page, filters);
+  }
+
+  @Handles(QUOTES_CREATORS)
+  creators({ principal, tenantId }: RpcRequest<typeof QUOTES_CREATORS>) {
+    return this.quotes.creators(principal, tenantId);
   }
 
   @Handles(QUOTES_GET)

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  AUTH_ME,
   type CreateQuoteDto,
   type Principal,
+  type QuoteCreatorView,
   type QuoteDetailView,
   type QuoteListFilters,
   type QuotesListRequest,
@@ -10,13 +12,23 @@ import {
   toCents,
   type UpdateQuoteDto,
 } from '@quotebook/contracts';
-import { pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess, RpcClient, withTenant } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { pricedQuote } from '../pricing/quote-pricing';
 import { draftOfItem, QuotePricingService, storeItems } from '../pricing/quote-pricing.service';
-import { assertVersion, changedQuote, draftsOfList, newQuoteFields } from './quote-drafts';
-import { insertQuote, lockQuote, quoteNotFound, readItems, readQuoteDetail, saveQuote } from './quote-rows';
+import { assertExpiryNotPast, assertVersion, changedQuote, draftsOfList, newQuoteFields, totalSentByHand } from './quote-drafts';
+import {
+  insertQuote,
+  lockQuote,
+  type QuoteCreator,
+  quoteNotFound,
+  readItems,
+  readQuoteCreators,
+  readQuoteDetail,
+  saveQuote,
+  storeQuoteFigures,
+} from './quote-rows';
 import { assertQuoteFits } from './quote-size';
 import { readQuotesPage } from './quotes-list';
 
@@ -26,6 +38,7 @@ export class QuotesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly pricing: QuotePricingService,
+    private readonly rpc: RpcClient,
     private readonly env: QuotingEnv,
   ) {}
 
@@ -38,6 +51,12 @@ export class QuotesService {
     return readTenant(this.dataSource, tenantId, (manager) => readQuotesPage(manager, tenantId, filters, { start, until, counted }));
   }
 
+  /** Who created the agency's quotes, for the list's "Creato da" filter. */
+  async creators(principal: Principal, tenantId: string): Promise<QuoteCreatorView[]> {
+    requireTenantAccess(principal, tenantId);
+    return readTenant(this.dataSource, tenantId, (manager) => readQuoteCreators(manager, tenantId));
+  }
+
   async get(principal: Principal, tenantId: string, id: string): Promise<QuoteDetailView> {
     requireTenantAccess(principal, tenantId);
     const quoteId = requireQuoteId(id);
@@ -46,23 +65,24 @@ export class QuotesService {
 
   /**
    * A new quote (pending, valid for 30 days, unless the request says otherwise) with the products
-   * chosen, priced; the catalogue is asked before the transaction starts.
+   * chosen, priced, numbered and signed by its creator; the catalogue and identity are asked before the
+   * transaction starts.
    */
   async create(principal: Principal, tenantId: string, dto: CreateQuoteDto): Promise<QuoteDetailView> {
     requireTenantAccess(principal, tenantId);
+    const timeZone = this.env.BUSINESS_TIME_ZONE;
     const drafts = draftsOfList('items', dto.items ?? []);
-    const fields = newQuoteFields(dto, this.env.BUSINESS_TIME_ZONE);
-    const pricing = await this.pricing.price(principal, tenantId, fields, drafts, 'customerId');
+    const fields = newQuoteFields(dto, timeZone);
+    assertExpiryNotPast(fields, timeZone);
+    const [pricing, creator] = await Promise.all([this.pricing.price(principal, tenantId, fields, drafts, 'customerId'), this.creatorOf(principal)]);
     const withItems = drafts.length > 0;
-    const quote = pricedQuote(fields, pricing, {
-      itemsChanged: withItems,
-      customerField: 'customerId',
-      // without items, the total is what the creation says; with them, what they add up to
-      totalByHand: withItems ? null : toCents(dto.totalAmount ?? 0),
-    });
+    const quote = pricedQuote(fields, pricing, { itemsChanged: withItems, customerField: 'customerId' });
+    // without items, a total the creation gives is set by hand; with them, the total is what they add up to
+    const sentTotalCents = withItems ? null : toCents(dto.totalAmount ?? 0);
     return withTenant(this.dataSource, tenantId, async (manager) => {
-      const id = await insertQuote(manager, tenantId, quote);
+      const id = await insertQuote(manager, tenantId, quote, creator, timeZone);
       await storeItems(manager, tenantId, id, pricing.items);
+      await storeQuoteFigures(manager, tenantId, id, sentTotalCents);
       await assertQuoteFits(manager, tenantId, id);
       return readQuoteDetail(manager, tenantId, id);
     });
@@ -70,7 +90,7 @@ export class QuotesService {
 
   /**
    * Changes what is sent. A new service date or customer prices the items again; the total then
-   * follows them, unless the request changes it too.
+   * follows them, unless it was set by hand (by this request or before).
    */
   async update(principal: Principal, tenantId: string, id: string, dto: UpdateQuoteDto): Promise<QuoteDetailView> {
     requireTenantAccess(principal, tenantId);
@@ -80,17 +100,15 @@ export class QuotesService {
       assertVersion(quote, dto.version);
       const changed = changedQuote(quote, dto, this.env.BUSINESS_TIME_ZONE);
       const customerChanged = changed.customer_id !== quote.customer_id;
+      const sentTotalCents = totalSentByHand(quote, dto.totalAmount);
       if (customerChanged || changed.service_date !== quote.service_date) {
         const items = await readItems(manager, tenantId, quoteId);
-        // the editors send the total they show: only one that differs from the stored total was set by hand
-        const totalByHand = toCents(changed.total_amount) === toCents(quote.total_amount) ? null : toCents(changed.total_amount);
-        await this.pricing.reprice(manager, principal, changed, items.map((item) => draftOfItem(item)), {
-          itemsChanged: false,
-          customerField: customerChanged ? 'customerId' : null,
-          totalByHand,
-        });
+        const change = { itemsChanged: false, customerField: customerChanged ? 'customerId' : null };
+        await this.pricing.reprice(manager, principal, changed, items.map((item) => draftOfItem(item)), change, sentTotalCents);
       } else {
         await saveQuote(manager, changed);
+        // the status decides which items count
+        await storeQuoteFigures(manager, tenantId, quoteId, sentTotalCents);
       }
       await assertQuoteFits(manager, tenantId, quoteId);
       return readQuoteDetail(manager, tenantId, quoteId);
@@ -106,6 +124,12 @@ export class QuotesService {
       if (!deleted) throw quoteNotFound();
     });
     return { deleted: true };
+  }
+
+  /** The creator of a quote: the acting user, with the full name identity knows them by. */
+  private async creatorOf(principal: Principal): Promise<QuoteCreator> {
+    const user = await this.rpc.send(AUTH_ME, { principal });
+    return { id: user.id, name: user.name };
   }
 }
 

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { deleteTenantRows, type TenantPurger } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 
-/** Children before their quotes, so that each table's rows are counted. */
-const PURGE_ORDER = ['quoting.service_consumptions', 'quoting.quote_items', 'quoting.quotes'] as const;
+/** Children before their quotes, so that each table's rows are counted; then the agency's number counters. */
+const PURGE_ORDER = ['quoting.service_consumptions', 'quoting.quote_items', 'quoting.quotes', 'quoting.quote_numbers'] as const;
 
 @Injectable()
 export class TenantPurgeService implements TenantPurger {

@@ -1,5 +1,8 @@
+import { Controller, Module } from '@nestjs/common';
+import { AUTH_ME, type RpcRequest, type RpcResponse } from '@quotebook/contracts';
+import { Handles } from '@quotebook/server-core';
 import { insertPeriod, insertProduct, startBuiltService, twoAgencies } from '@quotebook/testing';
-import { useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
+import { startStandIn, useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
 import { QuotingModule } from '../app.module';
 import { QuotingEnv } from '../env';
 
@@ -13,11 +16,33 @@ export const quotingService: ServiceDefinition<QuotingEnv> = {
 /** The real catalogue as its own process: quoting asks it for prices, customers and counts. */
 export const startCatalogueProcess = (databaseUrl: string) => startBuiltService('catalogue', databaseUrl);
 
+/** The full names identity gives users, by id; a user not named here is "Utente <first 8 characters of the id>". */
+export const userNames = new Map<string, string>();
+export const userNameOf = (userId: string) => userNames.get(userId) ?? `Utente ${userId.slice(0, 8)}`;
+
+/** Identity as quoting asks it (who is creating a quote), played by a real NATS responder. */
+@Controller()
+class IdentityStandInController {
+  @Handles(AUTH_ME)
+  async me({ principal }: RpcRequest<typeof AUTH_ME>): Promise<RpcResponse<typeof AUTH_ME>> {
+    const { userId, role, tenantId } = principal;
+    return { id: userId, username: userId.slice(0, 8), name: userNameOf(userId), email: `${userId.slice(0, 8)}@example.com`, role, tenantId, createdAt: new Date(0).toISOString() };
+  }
+}
+
+@Module({ controllers: [IdentityStandInController] })
+class IdentityStandInModule {}
+
 /**
  * Quoting in this process for the tests of the enclosing `describe`, with the real catalogue beside it
- * on the same database (its rows are arranged with the catalogue-row helpers of @quotebook/testing).
+ * on the same database (its rows are arranged with the catalogue-row helpers of @quotebook/testing)
+ * and identity played by a stand-in.
  */
-const useQuotingHarness = () => useServiceHarness(quotingService, { companions: { catalogue: startCatalogueProcess }, startTimeoutMs: 120_000 });
+const useQuotingHarness = () =>
+  useServiceHarness(quotingService, {
+    companions: { catalogue: startCatalogueProcess, identity: () => startStandIn(IdentityStandInModule, 'identity') },
+    startTimeoutMs: 120_000,
+  });
 
 /**
  * What every quoting integration test starts from: the harness of the enclosing `describe`, quoting
