@@ -5,22 +5,25 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { formatCents } from '@quotebook/domain';
+import { formatCents, lineFigures } from '@quotebook/domain';
 import { useMemo } from 'react';
 import { CheckboxField } from '../../shared/fields/CheckboxField';
 import { CountField, MoneyField } from '../../shared/fields/InputFields';
 import { productDisplayTitle } from '../products/product-form';
+import { ChosenLinesTable, LineNotes, type ChosenLine } from './ChosenLines';
 import { PriceLine } from './PriceLine';
 import { ProductChecklist } from './ProductChecklist';
 import { QuantityStepper } from './QuantityStepper';
 import {
   manualPriceError,
   participantsError,
+  participantsOf,
   productsForEditor,
   type AdvancedValues,
   type ItemDraft,
   type ShownPrice,
 } from './quote-advanced-form';
+import { liveNotes } from './quote-pricing';
 
 interface AdvancedProductsTabProps {
   quote: QuoteDetailView;
@@ -38,100 +41,113 @@ interface AdvancedProductsTabProps {
 }
 
 /**
- * Every product of the agency, those of the quote's confirmed orders first. A selected product has its
- * quantity, Order Confirmed, confirmed participants and a price typed by hand ('Auto' goes back to the
- * automatic one); with a service date its price, VAT note and 'Non confermato' show live.
+ * The quote's lines first, as a table: each with its quantity, Order Confirmed, confirmed participants
+ * and a price typed by hand ('Auto' goes back to the automatic one); with a service date its price,
+ * VAT note, total VAT included and 'Non confermato' show live, with what the line warns of (no price
+ * on the date, 0 confirmed participants) or explains (a minimum charged). Below, every product of the
+ * agency to pick from, those of the quote's confirmed orders first.
  */
 export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
   const { quote, values, prices, change, disabled } = props;
   const confirmed = useMemo(() => new Set(quote.items.filter((item) => item.orderConfirmed).map((item) => item.productId)), [quote.items]);
   const products = useMemo(() => productsForEditor(props.products, confirmed), [props.products, confirmed]);
-  const drafts = useMemo(() => new Map(values.items.map((draft) => [draft.productId, draft] as const)), [values.items]);
+  const productsById = useMemo(() => new Map(props.products.map((product) => [product.id, product] as const)), [props.products]);
+  const serviceDate = values.serviceDate || null;
+
+  const lines = values.items.flatMap((draft): ChosenLine[] => {
+    const product = productsById.get(draft.productId);
+    const price = prices.get(draft.productId);
+    if (!product || !price) return [];
+    const title = productDisplayTitle(product);
+    const participants = participantsError(draft.confirmedParticipants);
+    const manual = manualPriceError(draft.manualPrice);
+    const notes = liveNotes(product, { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: participantsOf(draft) }, serviceDate);
+    const available = notes.available || price.source === 'manual';
+    const emptyConfirmed = draft.orderConfirmed && !participants && participantsOf(draft) === 0;
+    return [
+      {
+        productId: product.id,
+        title,
+        code: product.code,
+        notes: <LineNotes available={available} minimum={notes.minimum} emptyConfirmedCents={emptyConfirmed && serviceDate ? price.cents : null} />,
+        cells: [
+          <Box key="participants" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
+            <QuantityStepper label={`Quantity of ${title}`} value={draft.quantity} onChange={(quantity) => change(product.id, { quantity })} disabled={disabled} />
+            <CheckboxField
+              label="Order Confirmed"
+              name={`orderConfirmed-${product.id}`}
+              checked={draft.orderConfirmed}
+              onChange={(orderConfirmed) => change(product.id, { orderConfirmed })}
+              disabled={disabled}
+            />
+            <CountField
+              label="Confirmed Participants"
+              size="small"
+              margin="none"
+              value={draft.confirmedParticipants}
+              onChange={(event) => change(product.id, { confirmedParticipants: event.target.value })}
+              error={Boolean(participants)}
+              helperText={participants}
+              disabled={disabled}
+              sx={{ width: 190 }}
+            />
+          </Box>,
+          <Box key="price" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
+            <MoneyField
+              label="Total Price (€)"
+              size="small"
+              margin="none"
+              value={draft.manualPrice}
+              placeholder={price.source === 'auto' ? formatCents(price.cents) : 'Automatic'}
+              onChange={(event) => change(product.id, { manualPrice: event.target.value })}
+              error={Boolean(manual)}
+              helperText={manual ?? 'Empty: the automatic price'}
+              disabled={disabled}
+              sx={{ width: 200 }}
+            />
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button size="small" startIcon={<AutorenewIcon />} onClick={() => change(product.id, { manualPrice: '' })} disabled={disabled || draft.manualPrice === ''}>
+                Auto
+              </Button>
+              <Button size="small" color="error" startIcon={<RemoveCircleOutlineIcon />} onClick={() => props.select(product, false)} disabled={disabled}>
+                Remove
+              </Button>
+            </Box>
+            {serviceDate && (
+              <PriceLine
+                cents={price.cents}
+                source={price.source}
+                vatLabel={price.vatLabel}
+                figures={lineFigures({ totalCents: price.cents, priceIncludesVat: price.priceIncludesVat, vatRate: price.vatRate })}
+                unavailable={!available}
+                confirmed={draft.orderConfirmed}
+              />
+            )}
+          </Box>,
+        ],
+      },
+    ];
+  });
 
   return (
     <Box>
       {props.priceListName && (
         <Alert severity="info" sx={{ mb: 2 }}>{`Prices reduced by the price list '${props.priceListName}'`}</Alert>
       )}
-      <ProductChecklist
-        products={products}
-        loading={props.loading}
-        isSelected={(productId) => drafts.has(productId)}
-        onToggle={props.select}
-        disabled={disabled}
-        error={props.error}
-        details={(product) => {
-          const draft = drafts.get(product.id);
-          if (!draft) return null;
-          const price = prices.get(product.id);
-          const title = productDisplayTitle(product);
-          const participants = participantsError(draft.confirmedParticipants);
-          const manual = manualPriceError(draft.manualPrice);
-          return (
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-                <QuantityStepper
-                  label={`Quantity of ${title}`}
-                  value={draft.quantity}
-                  onChange={(quantity) => change(product.id, { quantity })}
-                  disabled={disabled}
-                />
-                <CheckboxField
-                  label="Order Confirmed"
-                  name={`orderConfirmed-${product.id}`}
-                  checked={draft.orderConfirmed}
-                  onChange={(orderConfirmed) => change(product.id, { orderConfirmed })}
-                  disabled={disabled}
-                />
-                <CountField
-                  label="Confirmed Participants"
-                  size="small"
-                  margin="none"
-                  value={draft.confirmedParticipants}
-                  onChange={(event) => change(product.id, { confirmedParticipants: event.target.value })}
-                  error={Boolean(participants)}
-                  helperText={participants}
-                  disabled={disabled}
-                  sx={{ width: 190 }}
-                />
-              </Box>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                <MoneyField
-                  label="Total Price (€)"
-                  size="small"
-                  margin="none"
-                  value={draft.manualPrice}
-                  placeholder={price && price.source === 'auto' ? formatCents(price.cents) : 'Automatic'}
-                  onChange={(event) => change(product.id, { manualPrice: event.target.value })}
-                  error={Boolean(manual)}
-                  helperText={manual ?? 'Empty: the automatic price'}
-                  disabled={disabled}
-                  sx={{ width: 220 }}
-                />
-                <Button
-                  size="small"
-                  startIcon={<AutorenewIcon />}
-                  onClick={() => change(product.id, { manualPrice: '' })}
-                  disabled={disabled || draft.manualPrice === ''}
-                >
-                  Auto
-                </Button>
-                <Button size="small" color="error" startIcon={<RemoveCircleOutlineIcon />} onClick={() => props.select(product, false)} disabled={disabled}>
-                  Remove
-                </Button>
-              </Box>
-              {values.serviceDate && price && (
-                <PriceLine cents={price.cents} source={price.source} vatLabel={price.vatLabel} confirmed={draft.orderConfirmed} />
-              )}
-            </Box>
-          );
-        }}
-      />
-      {!values.serviceDate && (
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+      <ChosenLinesTable headers={['Participants', 'Price']} lines={lines} />
+      {!serviceDate && (
+        <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
           Set the service date to see the prices.
         </Typography>
       )}
+      <ProductChecklist
+        products={products}
+        loading={props.loading}
+        isSelected={(productId) => prices.has(productId)}
+        onToggle={props.select}
+        disabled={disabled}
+        error={props.error}
+      />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import type { ConsumptionView } from '@quotebook/contracts';
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +16,9 @@ import { failureToast, successToast } from '../../shared/toast/outcome-toasts';
 import { useToast } from '../../shared/toast/use-toast';
 import { CONSUMPTION_TOASTS, consumptionRequest, NEW_CONSUMPTION, validateConsumption } from './consumption-form';
 import { useAddConsumptionMutation, useDeleteConsumptionMutation } from './quotes.api';
+
+/** Consumptions do not wait for Update Quote: the tab says so. */
+export const CONSUMPTIONS_SAVED_AT_ONCE = 'I consumi vengono salvati subito: non aspettano Update Quote.';
 
 interface ConsumptionsTabProps {
   tenantId: string;
@@ -66,6 +70,9 @@ export function ConsumptionsTab({ tenantId, quoteId, consumptions, onChanged }: 
 
   return (
     <Box>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {CONSUMPTIONS_SAVED_AT_ONCE}
+      </Alert>
       <Box
         role="group"
         aria-label="Add a consumption"

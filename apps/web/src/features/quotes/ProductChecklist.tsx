@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { productDisplayTitle } from '../products/product-form';
 import { searchProducts } from './quote-pricing';
 
@@ -15,18 +15,16 @@ interface ProductChecklistProps {
   loading: boolean;
   isSelected: (productId: string) => boolean;
   onToggle: (product: ProductView, selected: boolean) => void;
-  /** what a selected product's row shows under its name: quantity, prices... */
-  details: (product: ProductView) => ReactNode;
   disabled?: boolean;
   /** a problem with the selection as a whole ('Please select at least one product') */
   error?: string;
 }
 
 /**
- * The agency's products, each with a checkbox, filtered by a search box; a selected product opens its
- * details. Used by the creation dialog and the advanced editor.
+ * The agency's products to pick from, each with a checkbox, filtered by a search box; the chosen ones
+ * are worked on in the table above it. Used by the creation dialog and the advanced editor.
  */
-export function ProductChecklist({ products, loading, isSelected, onToggle, details, disabled, error }: ProductChecklistProps) {
+export function ProductChecklist({ products, loading, isSelected, onToggle, disabled, error }: ProductChecklistProps) {
   const [search, setSearch] = useState('');
   const shown = useMemo(() => searchProducts(products, search), [products, search]);
 
@@ -53,7 +51,7 @@ export function ProductChecklist({ products, loading, isSelected, onToggle, deta
         component="ul"
         aria-label="Products"
         aria-busy={loading}
-        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 420, overflowY: 'auto' }}
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 320, overflowY: 'auto' }}
       >
         {loading && [0, 1, 2].map((row) => <Skeleton key={row} component="li" height={40} sx={{ mx: 2 }} />)}
         {!loading && shown.length === 0 && (
@@ -89,7 +87,6 @@ export function ProductChecklist({ products, loading, isSelected, onToggle, deta
                   />
                 }
               />
-              {selected && <Box sx={{ pl: { xs: 0, sm: 4 }, pb: 1 }}>{details(product)}</Box>}
             </Box>
           );
         })}

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { MAX_ITEM_QUANTITY, MIN_ITEM_QUANTITY } from '@quotebook/domain';
 import { useState } from 'react';
-import { typedQuantity } from './quote-pricing';
+import { quantityProblem, QUANTITY_TEXTS, typedQuantity } from './quote-pricing';
 
 interface QuantityStepperProps {
   /** names the stepper: "Quantity of Tour del Colosseo" */
@@ -16,13 +16,18 @@ interface QuantityStepperProps {
 }
 
 /**
- * A quantity from 1 to 999: minus and plus buttons around a number field. A typed number above 999 is
- * ignored and one below 1 becomes 1; the field may stay empty while a person types, and becomes 1 if
- * they leave it empty.
+ * A quantity from 1 to 999 ('max 999' under it): minus and plus buttons around a number field. A typed
+ * number above 999 is ignored and one below 1 becomes 1, and the field says so ('Massimo 999'); it may
+ * stay empty while a person types, and becomes 1 if they leave it empty.
  */
 export function QuantityStepper({ label, value, onChange, disabled }: QuantityStepperProps) {
   const [typing, setTyping] = useState<string | null>(null);
-  const step = (delta: number) => onChange(Math.min(MAX_ITEM_QUANTITY, Math.max(MIN_ITEM_QUANTITY, value + delta)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const take = (quantity: number) => {
+    setProblem(null);
+    onChange(quantity);
+  };
+  const step = (delta: number) => take(Math.min(MAX_ITEM_QUANTITY, Math.max(MIN_ITEM_QUANTITY, value + delta)));
 
   return (
     <Box role="group" aria-label={label} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
@@ -40,13 +45,16 @@ export function QuantityStepper({ label, value, onChange, disabled }: QuantitySt
           const typed = event.target.value;
           if (typed === '') return setTyping('');
           setTyping(null);
-          onChange(typedQuantity(value, typed));
+          take(typedQuantity(value, typed));
+          setProblem(quantityProblem(typed));
         }}
         onBlur={() => {
-          if (typing === '') onChange(MIN_ITEM_QUANTITY);
+          if (typing === '') take(MIN_ITEM_QUANTITY);
           setTyping(null);
         }}
-        sx={{ width: 96 }}
+        error={Boolean(problem)}
+        helperText={problem ?? QUANTITY_TEXTS.hint}
+        sx={{ width: 110 }}
         slotProps={{ htmlInput: { min: MIN_ITEM_QUANTITY, max: MAX_ITEM_QUANTITY, step: 1 } }}
       />
       <IconButton size="small" aria-label="Increase quantity" onClick={() => step(1)} disabled={disabled || value >= MAX_ITEM_QUANTITY}>

@@ -52,6 +52,8 @@ function aDetail(overrides: Partial<QuoteDetailView> = {}): QuoteDetailView {
         totalPrice: '90.00',
         computedPrice: '90.00',
         vatLabel: 'IVA inclusa',
+        priceIncludesVat: true,
+        vatRate: null,
       }),
     ],
     ...overrides,
@@ -89,7 +91,10 @@ async function openTab(dialog: HTMLElement, name: string) {
   return within(dialog).getByRole('tabpanel');
 }
 
-const rowOf = (panel: HTMLElement, title: string) => within(within(panel).getByRole('list', { name: 'Products' })).getByRole('listitem', { name: title });
+/** A line of the quote, in the table of chosen products. */
+const rowOf = (panel: HTMLElement, title: string) => within(within(panel).getByRole('table', { name: 'Chosen products' })).getByRole('row', { name: title });
+/** A product in the catalogue to pick from. */
+const catalogueItem = (panel: HTMLElement, title: string) => within(within(panel).getByRole('list', { name: 'Products' })).getByRole('listitem', { name: title });
 const priceOf = (row: HTMLElement) => within(row).getByRole('group', { name: 'Price' }).textContent;
 const input = (scope: HTMLElement, label: string) => within(scope).getByLabelText(label) as HTMLInputElement;
 
@@ -133,8 +138,8 @@ describe('advanced quote editor', () => {
     expect(input(panel, 'Quote Expiry Date').value).toBe('2025-06-14');
     expect(input(panel, 'Booking Date & Time').value).toBe('2025-04-02T10:00');
     expect(input(panel, 'Actual Service Date & Time').value).toBe('');
-    expect(input(panel, 'Total Amount (€)').value).toBe('200.00');
-    expect(input(panel, 'Total Amount (€)').step).toBe('0.01');
+    expect(input(panel, 'Totale IVA incl. (€)').value).toBe('200.00');
+    expect(input(panel, 'Totale IVA incl. (€)').step).toBe('0.01');
     expect(requests.filter((request) => request.path === QUOTE)).toHaveLength(1);
 
     const service = await openTab(dialog, 'Service Management');
@@ -145,16 +150,19 @@ describe('advanced quote editor', () => {
     expect(notes.rows).toBe(4);
   });
 
-  it('lists the products sorted, with the saved prices, VAT notes and Non confermato', async () => {
+  it('lists the quote lines first with the saved prices, VAT notes, totals VAT included and Non confermato, then every product sorted', async () => {
     const { dialog } = await openAdvanced({ detail: aDetail() });
     const panel = await openTab(dialog, 'Products');
 
     await waitFor(() => expect(within(panel).getAllByRole('checkbox', { name: /./ }).length).toBeGreaterThan(5));
     const names = within(within(panel).getByRole('list', { name: 'Products' })).getAllByRole('listitem').map((row) => row.getAttribute('aria-label'));
     expect(names).toEqual(['Visita Uffizi', 'Aperitivo al tramonto', 'barca a vela', 'Tour del Colosseo', 'ZZ99YY']);
-    expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 200,00automatic price+ IVA 22%Non confermato');
-    expect(priceOf(rowOf(panel, 'Visita Uffizi'))).toBe('€ 90,00automatic priceIVA inclusa');
-    expect(within(rowOf(panel, 'Aperitivo al tramonto')).queryByLabelText('Quantity')).toBeNull();
+    const lines = within(within(panel).getByRole('table', { name: 'Chosen products' })).getAllByRole('row').slice(1);
+    expect(lines.map((row) => row.getAttribute('aria-label'))).toEqual(['Tour del Colosseo', 'Visita Uffizi']);
+    expect(within(panel).getByRole('table', { name: 'Chosen products' }).compareDocumentPosition(within(panel).getByRole('list', { name: 'Products' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 200,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 244,00 (Imponibile € 200,00, IVA € 44,00)');
+    expect(priceOf(rowOf(panel, 'Visita Uffizi'))).toBe('€ 90,00automatic priceIVA inclusaTotale IVA incl. € 90,00 (Imponibile € 90,00, IVA € 0,00)');
+    expect(within(catalogueItem(panel, 'Aperitivo al tramonto')).queryByLabelText('Quantity')).toBeNull();
   });
 
   it('prices a confirmed order on its confirmed participants, turns the quote confirmed and books it', async () => {
@@ -163,16 +171,17 @@ describe('advanced quote editor', () => {
     const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
 
     fireEvent.change(input(row, 'Confirmed Participants'), { target: { value: '12' } });
-    expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermato');
+    expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 244,00 (Imponibile € 200,00, IVA € 44,00)');
     fireEvent.click(within(row).getByRole('checkbox', { name: 'Order Confirmed' }));
-    expect(priceOf(row)).toBe('€ 400,00automatic price+ IVA 22%');
+    expect(priceOf(row)).toBe('€ 400,00automatic price+ IVA 22%Totale IVA incl. € 488,00 (Imponibile € 400,00, IVA € 88,00)');
     fireEvent.change(input(row, 'Quantity'), { target: { value: '1000' } });
     expect(input(row, 'Quantity').value).toBe('4');
 
     const basic = await openTab(dialog, 'Basic Info');
     expect(input(basic, 'Status').value).toBe('confirmed');
     expect(input(basic, 'Booking Date & Time').value).toBe('2025-05-15T09:30');
-    expect(input(basic, 'Total Amount (€)').value).toBe('400.00');
+    // the total VAT included: € 400,00 + IVA 22%
+    expect(input(basic, 'Totale IVA incl. (€)').value).toBe('488.00');
   });
 
   it('takes a price typed by hand, and goes back to the automatic one with Auto', async () => {
@@ -183,12 +192,12 @@ describe('advanced quote editor', () => {
     expect(auto.disabled).toBe(true);
 
     fireEvent.change(input(row, 'Total Price (€)'), { target: { value: '300' } });
-    expect(priceOf(row)).toBe('€ 300,00manual price+ IVA 22%Non confermato');
+    expect(priceOf(row)).toBe('€ 300,00manual price+ IVA 22%Non confermatoTotale IVA incl. € 366,00 (Imponibile € 300,00, IVA € 66,00)');
     fireEvent.change(input(row, 'Total Price (€)'), { target: { value: '-3' } });
     expect(within(row).getByText('Price must be at least 0 with at most 2 decimals')).toBeTruthy();
     fireEvent.click(auto);
     expect(input(row, 'Total Price (€)').value).toBe('');
-    expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermato');
+    expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 244,00 (Imponibile € 200,00, IVA € 44,00)');
   });
 
   it("notes the customer's price list when it reduces the prices", async () => {
@@ -199,7 +208,7 @@ describe('advanced quote editor', () => {
     const panel = await openTab(dialog, 'Products');
 
     expect(within(panel).getByText("Prices reduced by the price list 'Scuole 2025'")).toBeTruthy();
-    expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 180,00automatic price+ IVA 22%Non confermato');
+    expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 180,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 219,60 (Imponibile € 180,00, IVA € 39,60)');
   });
 
   it('saves the quote with its version, then its items with the version the quote was saved at', async () => {
@@ -212,9 +221,9 @@ describe('advanced quote editor', () => {
       on('PUT', `${QUOTE}/items`, () => json([])),
     ]);
     const panel = await openTab(dialog, 'Products');
-    await waitFor(() => rowOf(panel, 'Aperitivo al tramonto'));
+    await waitFor(() => catalogueItem(panel, 'Aperitivo al tramonto'));
 
-    fireEvent.click(within(rowOf(panel, 'Aperitivo al tramonto')).getByRole('checkbox', { name: 'Aperitivo al tramonto' }));
+    fireEvent.click(within(catalogueItem(panel, 'Aperitivo al tramonto')).getByRole('checkbox', { name: 'Aperitivo al tramonto' }));
     expect(input(rowOf(panel, 'Aperitivo al tramonto'), 'Quantity').value).toBe('1');
     fireEvent.click(within(rowOf(panel, 'Visita Uffizi')).getByRole('button', { name: 'Remove' }));
     fireEvent.change(input(rowOf(panel, 'Tour del Colosseo'), 'Total Price (€)'), { target: { value: '250' } });
@@ -222,6 +231,10 @@ describe('advanced quote editor', () => {
     fireEvent.change(input(service, 'Actual Participants Present'), { target: { value: '11' } });
     fireEvent.change(within(service).getByLabelText('Service Notes'), { target: { value: 'Guida in inglese' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+    // the aperitivo has no price on the service date: saved anyway once confirmed
+    const question = await screen.findByRole('dialog', { name: 'Prodotti senza prezzo in questa data' });
+    expect(within(question).getByText(/Non disponibile in questa data: Aperitivo al tramonto\./)).toBeTruthy();
+    fireEvent.click(within(question).getByRole('button', { name: 'Conferma comunque' }));
 
     expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
     await waitFor(() => expect(dialog.isConnected).toBe(false));
@@ -258,7 +271,7 @@ describe('advanced quote editor', () => {
     const { dialog, requests } = await openAdvanced(server, [on('PUT', QUOTE, () => json({ ...server.detail, version: 4 }))]);
     const basic = within(dialog).getByRole('tabpanel');
 
-    fireEvent.change(input(basic, 'Total Amount (€)'), { target: { value: '180' } });
+    fireEvent.change(input(basic, 'Totale IVA incl. (€)'), { target: { value: '180' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
 
     expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
@@ -299,6 +312,7 @@ describe('advanced quote editor', () => {
     ]);
     const panel = await openTab(dialog, 'Consumptions');
     expect(within(panel).getByText('No service consumptions recorded yet')).toBeTruthy();
+    expect(within(panel).getByText('I consumi vengono salvati subito: non aspettano Update Quote.')).toBeTruthy();
     const add = within(panel).getByRole('group', { name: 'Add a consumption' });
 
     fireEvent.change(input(add, 'Description'), { target: { value: '   ' } });
@@ -348,5 +362,97 @@ describe('advanced quote editor', () => {
 
     await waitFor(() => expect(input(within(dialog).getByRole('tabpanel'), 'Subject (optional)').value).toBe('Theirs'));
     expect(within(dialog).queryByText(CHANGED)).toBeNull();
+  });
+
+  it('fills the confirmed participants with those booked when Order Confirmed is ticked, and warns of a confirmed line with none', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) });
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+    expect(input(row, 'Confirmed Participants').value).toBe('0');
+
+    fireEvent.click(within(row).getByRole('checkbox', { name: 'Order Confirmed' }));
+    expect(input(row, 'Confirmed Participants').value).toBe('4');
+    expect(priceOf(row)).toMatch(/^€ 200,00automatic price/);
+    expect(within(row).queryByText(/0 partecipanti confermati/)).toBeNull();
+
+    // only the flat rate is left
+    fireEvent.change(input(row, 'Confirmed Participants'), { target: { value: '0' } });
+    expect(within(row).getByText('0 partecipanti confermati: la riga vale € 100,00')).toBeTruthy();
+  });
+
+  it('marks the lines without a price on the service date, and warns when a new date moves lines out of season', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail() });
+    const basic = within(dialog).getByRole('tabpanel');
+    await waitFor(() => expect((within(basic).getByLabelText('Customer') as HTMLSelectElement).options).toHaveLength(3));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    fireEvent.change(input(basic, 'Service Date'), { target: { value: '2025-08-01' } });
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/^Non disponibile in questa data: Tour del Colosseo, Visita Uffizi\./);
+    expect(within(basic).getByText('La data del servizio è già passata')).toBeTruthy();
+
+    const panel = await openTab(dialog, 'Products');
+    const row = rowOf(panel, 'Tour del Colosseo');
+    expect(within(row).getByText('Non disponibile in questa data')).toBeTruthy();
+    expect(priceOf(row)).toBe('Prezzo da definireautomatic price+ IVA 22%Non confermato');
+    // a price typed by hand is a price
+    fireEvent.change(input(row, 'Total Price (€)'), { target: { value: '250' } });
+    expect(within(row).queryByText('Non disponibile in questa data')).toBeNull();
+  });
+
+  it('explains a line charged at a minimum', async () => {
+    const small = aProduct({
+      id: 'product-1',
+      titles: { it: 'Tour del Colosseo' },
+      availability: [aPeriod({ costPerPerson: '25.00', hasMinParticipants: true, minParticipants: 6 })],
+    });
+    const { dialog } = await openAdvanced({ detail: aDetail() }, [on('GET', `${BASE}/products`, () => json([small, uffizi]))]);
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+    expect(within(row).getByText('minimo 6 partecipanti: addebitati 6')).toBeTruthy();
+    fireEvent.change(input(row, 'Quantity'), { target: { value: '6' } });
+    expect(within(row).queryByText(/minimo/)).toBeNull();
+  });
+
+  it('says the total includes VAT, shows the automatic one and goes back to it', async () => {
+    const { dialog, requests } = await openAdvanced({ detail: aDetail({ totalAmount: '150.00', totalSetByHand: true }) }, [
+      on('PUT', QUOTE, () => json({ ...aDetail(), version: 4 })),
+    ]);
+    const basic = within(dialog).getByRole('tabpanel');
+    expect(input(basic, 'Totale IVA incl. (€)').value).toBe('150.00');
+    // € 200,00 + IVA 22% and € 90,00 IVA inclusa
+    expect(await within(basic).findByText('Impostato a mano diventa il totale del documento · Automatico: € 334,00')).toBeTruthy();
+    fireEvent.click(within(basic).getByRole('button', { name: 'Usa il totale automatico' }));
+    expect(input(basic, 'Totale IVA incl. (€)').value).toBe('334.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', QUOTE)[0]).toEqual(expect.objectContaining({ totalAmount: '334.00' }));
+  });
+
+  it('shows the quote number and who created it', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail({ number: '2025/0007', createdById: 'user-1', createdByName: 'Mario Rossi' }) });
+    expect(within(dialog).getByText('#A1B2C3 · Scuola Dante Alighieri · N. 2025/0007 · Creato da Mario Rossi')).toBeTruthy();
+  });
+
+  it('asks before Escape or Cancel throw away changes, and closes at once without any', async () => {
+    const { dialog } = await openAdvanced({ detail: aDetail() });
+    const basic = within(dialog).getByRole('tabpanel');
+    fireEvent.change(input(basic, 'Subject (optional)'), { target: { value: 'Mine' } });
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    let question = await screen.findByRole('dialog', { name: 'Scartare le modifiche?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Continua a modificare' }));
+    await waitFor(() => expect(question.isConnected).toBe(false));
+    expect(input(within(dialog).getByRole('tabpanel'), 'Subject (optional)').value).toBe('Mine');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    question = await screen.findByRole('dialog', { name: 'Scartare le modifiche?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Scarta' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+
+    fireEvent.click(within(screen.getByText('#A1B2C3').closest('tr') as HTMLElement).getByRole('button', { name: 'Advanced' }));
+    await screen.findByRole('tab', { name: 'Basic Info' });
+    const again = screen.getByRole('dialog', { name: TITLE });
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(again.isConnected).toBe(false));
   });
 });

@@ -10,16 +10,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { QUOTE_STATUSES, timeOf } from '@quotebook/domain';
+import { formatCents, QUOTE_STATUSES, timeOf } from '@quotebook/domain';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CountField, DateField, DateTimeField, MoneyField, TimeField, twoColumns } from '../../shared/fields/InputFields';
+import { CountField, DateTimeField, TimeField, twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
-import { useEntityForm } from '../../shared/form/use-entity-form';
 import { DialogForm } from '../../shared/form-dialog/FormDialog';
 import { LoadError } from '../../shared/page/LoadError';
 import { usePhone } from '../../shared/use-phone';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
+import { useUnsavedChanges } from '../../shared/use-unsaved-changes';
+import { productDisplayTitle } from '../products/product-form';
 import { AdvancedProductsTab } from './AdvancedProductsTab';
+import { UnavailableAlert } from './ChosenLines';
 import { ConsumptionsTab } from './ConsumptionsTab';
 import { useQuoteConflict } from './use-quote-conflict';
 import {
@@ -30,20 +32,27 @@ import {
   draftOf,
   itemsChanged,
   itemsRequest,
-  liveTotal,
+  liveTotalCents,
   movedToDate,
   shownPrice,
   TAB_OF_FIELD,
   totalToSend,
   validateAdvanced,
+  withConfirmedParticipants,
   withItems,
   type AdvancedValues,
   type ItemDraft,
 } from './quote-advanced-form';
-import { customerOptions, NO_CUSTOMER, statusOptions } from './quote-list';
-import { appliedPriceList } from './quote-pricing';
+import { hasProblems, serviceDateWarning } from './quote-create-form';
+import { customerPickerOptions, NO_CUSTOMER, quoteOwnership, statusOptions } from './quote-list';
+import { appliedPriceList, unpricedTitles } from './quote-pricing';
+import { QuoteDateField } from './QuoteDateField';
+import { STICKY_ACTIONS } from './QuoteFormDialog';
 import { useGetQuoteQuery, useReplaceQuoteItemsMutation, useUpdateQuoteMutation } from './quotes.api';
+import { TotalAmountField } from './TotalAmountField';
 import { usePricingContext, useQuoteCatalogue } from './use-quote-catalogue';
+import { useQuoteForm } from './use-quote-form';
+import { useUnavailableConfirmation } from './use-unavailable-confirmation';
 
 export const ADVANCED_EDITOR_TITLE = 'Edit Quote - Advanced Management';
 const TABS = ['Basic Info', 'Products', 'Service Management', 'Consumptions'] as const;
@@ -56,15 +65,19 @@ interface QuoteAdvancedDialogProps {
 
 /**
  * The advanced editor. One window from the start: it says the quote is loading (one call for the
- * quote with its items and consumptions), then holds the editor.
+ * quote with its items and consumptions), then holds the editor. Closing it with unsaved changes
+ * asks first.
  */
 export function QuoteAdvancedDialog({ tenantId, quoteId, onClose }: QuoteAdvancedDialogProps) {
   const detail = useGetQuoteQuery({ tenantId, quoteId });
   const titleId = useId();
   const phone = usePhone();
   const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChanges(dirty, onClose);
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>
+    <Dialog open onClose={busy ? undefined : guard.requestClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone} sx={STICKY_ACTIONS}>
+      {guard.dialog}
       {detail.data ? (
         <AdvancedEditor
           tenantId={tenantId}
@@ -72,7 +85,9 @@ export function QuoteAdvancedDialog({ tenantId, quoteId, onClose }: QuoteAdvance
           latest={detail.data}
           reload={() => detail.refetch().unwrap()}
           onBusy={setBusy}
-          onClose={onClose}
+          onDirty={setDirty}
+          onClose={guard.requestClose}
+          onSaved={onClose}
         />
       ) : (
         <>
@@ -103,10 +118,14 @@ interface AdvancedEditorProps {
   reload: () => Promise<QuoteDetailView>;
   /** while saving or reloading the window cannot be closed */
   onBusy: (busy: boolean) => void;
+  /** whether anything differs from the quote as read (closing then asks first) */
+  onDirty: (dirty: boolean) => void;
+  /** Cancel: asks first when there are changes */
   onClose: () => void;
+  onSaved: () => void;
 }
 
-function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: AdvancedEditorProps) {
+function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, onClose, onSaved }: AdvancedEditorProps) {
   const catalogue = useQuoteCatalogue(tenantId);
   // the quote the form was filled from: what is compared, and the version saved against
   const [base, setBase] = useState(latest);
@@ -116,6 +135,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
   const [updateQuote] = useUpdateQuoteMutation();
   const [replaceItems] = useReplaceQuoteItemsMutation();
   const conflict = useQuoteConflict();
+  const unavailable = useUnavailableConfirmation();
   const quoteId = base.id;
 
   // a consumption added or removed here raised the version: adopt it once the quote has been read again
@@ -137,14 +157,15 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
     if (typedTotal) await updateQuote({ tenantId, quoteId, body: { totalAmount: values.totalAmount.trim() } }).unwrap();
   };
 
-  const form = useEntityForm({
+  const form = useQuoteForm({
     initial: () => advancedForm(latest),
     validate: validateAdvanced,
     save,
     ...outcomeTexts('quote', 'update'),
-    onSaved: onClose,
+    onSaved,
     onFailed: conflict.failed,
   });
+  useEffect(() => onDirty(form.dirty), [form.dirty, onDirty]);
   const { values } = form;
   const context = usePricingContext(catalogue, values.customerId, values.serviceDate);
   const productsById = useMemo(() => new Map(catalogue.products.map((product) => [product.id, product] as const)), [catalogue.products]);
@@ -153,11 +174,17 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
     [values, productsById, context, base],
   );
   const pricesChanged = itemsChanged(values.items, base) || values.serviceDate !== base.serviceDate || values.customerId !== base.customerId;
-  const totalShown = values.totalTyped
-    ? values.totalAmount
-    : pricesChanged
-      ? liveTotal(values.items.map((draft) => ({ cents: prices.get(draft.productId)?.cents ?? 0, orderConfirmed: draft.orderConfirmed })), values.status)
-      : base.totalAmount;
+  const automaticCents = liveTotalCents(values.items, prices, values.status, latest.consumptions);
+  const totalShown = values.totalTyped ? values.totalAmount : pricesChanged ? formatCents(automaticCents) : base.totalAmount;
+  const dateMoved = values.serviceDate !== base.serviceDate;
+  const unpriced = unpricedTitles(
+    values.items.map((draft) => {
+      const product = productsById.get(draft.productId);
+      return { productId: draft.productId, title: product ? productDisplayTitle(product) : draft.productId, manual: prices.get(draft.productId)?.source === 'manual' };
+    }),
+    productsById,
+    values.serviceDate || null,
+  );
   const priceListReduces = [...prices.values()].some((price) => price.priceListApplied);
   const priceListName = priceListReduces ? (appliedPriceList(context)?.name ?? base.priceListName) : null;
 
@@ -171,7 +198,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
     });
   const change = (productId: string, patch: Partial<ItemDraft>) =>
     form.update((current) => {
-      const items = current.items.map((draft) => (draft.productId === productId ? { ...draft, ...patch } : draft));
+      const items = current.items.map((draft) => (draft.productId === productId ? { ...draft, ...withConfirmedParticipants(draft, patch) } : draft));
       return { ...withItems(current, items), ...(patch.orderConfirmed === undefined ? {} : bookedWhenConfirmed(current, patch.orderConfirmed)) };
     });
 
@@ -179,7 +206,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
     const first = Object.keys(validateAdvanced(values))[0] as keyof AdvancedValues | undefined;
     const problemTab = first && TAB_OF_FIELD[first];
     if (problemTab !== undefined) setTab(problemTab);
-    void form.submit();
+    unavailable.confirmThen(unpriced, !hasProblems(validateAdvanced(values)), form.submit);
   };
   const reloadQuote = async () => {
     setReloading(true);
@@ -208,7 +235,8 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
       onClose={onClose}
     >
       {conflict.alert(reloadQuote, reloading)}
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>{`#${base.shortId} · ${base.customerName}`}</Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>{`#${base.shortId} · ${base.customerName} · ${quoteOwnership(base)}`}</Typography>
+      {dateMoved && <UnavailableAlert titles={unpriced} />}
       <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Quote sections" variant="scrollable" scrollButtons="auto">
         {TABS.map((label, index) => (
           <Tab key={label} label={label} id={`quote-tab-${index}`} aria-controls={`quote-tabpanel-${index}`} />
@@ -217,25 +245,27 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
       <Box role="tabpanel" id={`quote-tabpanel-${tab}`} aria-labelledby={`quote-tab-${tab}`} sx={{ pt: 2, minHeight: 360 }}>
         {tab === 0 && (
           <Box sx={twoColumns}>
-            <SelectField label="Customer" required {...form.select('customerId')} options={customerOptions(catalogue.customers, NO_CUSTOMER)} />
+            <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(catalogue.customers, NO_CUSTOMER)} />
             <SelectField label="Status" {...form.select('status')} options={statusOptions(QUOTE_STATUSES)} />
             <TextField label="Subject (optional)" {...form.text('subject')} sx={{ gridColumn: '1 / -1' }} />
-            <DateField
+            <QuoteDateField
               label="Service Date"
               required
               {...form.text('serviceDate')}
               onChange={(event) => form.update((current) => movedToDate(current, event.target.value))}
+              warning={dateMoved ? serviceDateWarning(values.serviceDate) : null}
             />
-            <DateField label="Quote Expiry Date" required {...form.text('expiryDate')} />
+            <QuoteDateField label="Quote Expiry Date" required {...form.text('expiryDate')} />
             <TimeField label="Service Start Time" value={time(values.serviceStart)} onChange={timeChange('serviceStart')} disabled={busy} />
             <TimeField label="Service End Time" value={time(values.estimatedEnd)} onChange={timeChange('estimatedEnd')} disabled={busy} />
             <DateTimeField label="Booking Date & Time" {...form.text('bookingDateTime')} />
             <DateTimeField label="Actual Service Date & Time" {...form.text('actualServiceDateTime')} />
-            <MoneyField
-              label="Total Amount (€)"
+            <TotalAmountField
               {...form.text('totalAmount')}
               value={totalShown}
               onChange={(event) => form.update(() => ({ totalAmount: event.target.value, totalTyped: true }))}
+              automaticCents={automaticCents}
+              onAutomatic={() => form.update(() => ({ totalAmount: formatCents(automaticCents), totalTyped: true }))}
             />
           </Box>
         )}
@@ -272,6 +302,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onClose }: 
           />
         )}
       </Box>
+      {unavailable.dialog}
     </DialogForm>
   );
 }

@@ -3,41 +3,51 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_SERVICE_START_TIME, formatEuroCents } from '@quotebook/domain';
-import { useMemo } from 'react';
-import { DateField, TimeField, twoColumns } from '../../shared/fields/InputFields';
+import { DEFAULT_SERVICE_START_TIME, FIGURE_LABELS, formatEuroCents, quoteFigures, todayIn } from '@quotebook/domain';
+import { useMemo, useState } from 'react';
+import { TimeField, twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
-import { useEntityForm } from '../../shared/form/use-entity-form';
-import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
+import { dialogTexts } from '../../shared/form-dialog/FormDialog';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
+import { useUnsavedChanges } from '../../shared/use-unsaved-changes';
 import { productDisplayTitle } from '../products/product-form';
+import { ChosenLinesTable, LineNotes, UnavailableAlert } from './ChosenLines';
 import { PriceLine } from './PriceLine';
 import { ProductChecklist } from './ProductChecklist';
 import { QuantityStepper } from './QuantityStepper';
-import { createQuoteRequest, quoteCreateForm, validateQuoteCreate, type PickedProduct } from './quote-create-form';
-import { customerOptions, NO_CUSTOMER } from './quote-list';
-import { appliedPriceList, byTitle, livePrice, liveVatLabel } from './quote-pricing';
+import { createQuoteRequest, hasProblems, quoteCreateForm, serviceDateWarning, validateQuoteCreate, type PickedProduct } from './quote-create-form';
+import { customerPickerOptions, NO_CUSTOMER } from './quote-list';
+import { appliedPriceList, byTitle, livePrice, liveNotes, liveTaxes, liveVatLabel } from './quote-pricing';
+import { QuoteDateField } from './QuoteDateField';
+import { QuoteFormDialog } from './QuoteFormDialog';
 import { useCreateQuoteMutation } from './quotes.api';
+import { useUnavailableConfirmation } from './use-unavailable-confirmation';
 import { usePricingContext, useQuoteCatalogue } from './use-quote-catalogue';
+import { useQuoteForm } from './use-quote-form';
 
 /**
- * A new quote: its customer, subject, service date and times, expiry (today + 30 days) and products,
- * each with a quantity and its live price. The quote and its products are created in one call.
+ * A new quote: its customer, subject, service date and times, expiry (today + 30 days) and products.
+ * The chosen products come first, as a table with their quantity, live price and notes (no price on
+ * the date, a minimum charged); the catalogue to pick from is below. The quote and its products are
+ * created in one call, after a confirmation when a product has no price on the service date.
  */
 export function QuoteCreateDialog({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
   const catalogue = useQuoteCatalogue(tenantId);
   const [createQuote] = useCreateQuoteMutation();
-  const form = useEntityForm({
-    initial: () => quoteCreateForm(),
-    validate: validateQuoteCreate,
+  const [today] = useState(() => todayIn());
+  const form = useQuoteForm({
+    initial: () => quoteCreateForm(today),
+    validate: (values) => validateQuoteCreate(values, today),
     save: (values) => createQuote({ tenantId, body: createQuoteRequest(values) }),
     ...outcomeTexts('quote', 'create'),
     onSaved: onClose,
   });
+  const guard = useUnsavedChanges(form.dirty, onClose);
+  const unavailable = useUnavailableConfirmation();
   const { values } = form;
   const context = usePricingContext(catalogue, values.customerId, values.serviceDate);
   const products = useMemo(() => [...catalogue.products].sort(byTitle), [catalogue.products]);
-  const picked = useMemo(() => new Map(values.products.map((item) => [item.productId, item] as const)), [values.products]);
+  const productsById = useMemo(() => new Map(catalogue.products.map((product) => [product.id, product] as const)), [catalogue.products]);
 
   const setProducts = (next: PickedProduct[]) => form.set('products', next);
   const toggle = (product: ProductView, selected: boolean) =>
@@ -47,55 +57,75 @@ export function QuoteCreateDialog({ tenantId, onClose }: { tenantId: string; onC
   const setQuantity = (productId: string, quantity: number) =>
     setProducts(values.products.map((item) => (item.productId === productId ? { ...item, quantity } : item)));
 
-  const priceOf = (product: ProductView, quantity: number) => livePrice(product, { quantity, orderConfirmed: false, confirmedParticipants: 0 }, context);
-  const totalCents = catalogue.products.reduce((sum, product) => {
-    const item = picked.get(product.id);
-    return item ? sum + priceOf(product, item.quantity).cents : sum;
-  }, 0);
+  const lines = values.products.flatMap((item) => {
+    const product = productsById.get(item.productId);
+    if (!product) return [];
+    const booking = { quantity: item.quantity, orderConfirmed: false, confirmedParticipants: 0 };
+    return [{ item, product, title: productDisplayTitle(product), price: livePrice(product, booking, context), taxes: liveTaxes(product, context), notes: liveNotes(product, booking, context.serviceDate) }];
+  });
+  const figures = quoteFigures({
+    lines: lines.map((line) => ({ totalCents: line.price.cents, ...line.taxes, counted: true })),
+    consumptionsCents: 0,
+    manualTotalCents: null,
+  });
+  const unpriced = lines.filter((line) => !line.notes.available).map((line) => line.title);
   const priceList = appliedPriceList(context);
+  const submit = () => unavailable.confirmThen(unpriced, !hasProblems(validateQuoteCreate(values, today)), form.submit);
 
   return (
-    <FormDialog {...dialogTexts('quote', false)} busy={form.busy} onSubmit={form.submit} onClose={onClose} maxWidth="md">
-      <SelectField label="Customer" required {...form.select('customerId')} options={customerOptions(catalogue.customers, NO_CUSTOMER)} />
+    <QuoteFormDialog {...dialogTexts('quote', false)} busy={form.busy} onSubmit={submit} guard={guard} maxWidth="md">
+      <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(catalogue.customers, NO_CUSTOMER)} />
       <TextField label="Subject" {...form.text('subject')} />
       <Box sx={twoColumns}>
-        <DateField label="Service Date" required {...form.text('serviceDate')} />
-        <DateField label="Expiry Date" required {...form.text('expiryDate')} />
+        <QuoteDateField label="Service Date" required {...form.text('serviceDate')} warning={serviceDateWarning(values.serviceDate, today)} />
+        <QuoteDateField label="Expiry Date" required {...form.text('expiryDate')} min={today} />
         <TimeField label="Start Time" {...form.text('startTime')} helperText={`The service starts at ${DEFAULT_SERVICE_START_TIME} when left empty`} />
         <TimeField label="End Time" {...form.text('endTime')} />
       </Box>
+      <UnavailableAlert titles={unpriced} />
       <Box sx={{ mt: 2 }}>
+        <ChosenLinesTable
+          headers={['Participants', 'Price']}
+          lines={lines.map(({ item, product, title, price, notes }, index) => ({
+            productId: product.id,
+            title,
+            code: product.code,
+            notes: <LineNotes available={notes.available} minimum={notes.minimum} />,
+            cells: [
+              <QuantityStepper key="quantity" label={`Quantity of ${title}`} value={item.quantity} onChange={(next) => setQuantity(product.id, next)} disabled={form.busy} />,
+              context.serviceDate ? (
+                <PriceLine key="price" cents={price.cents} source="auto" vatLabel={liveVatLabel(product, context)} figures={figures.lines[index]} unavailable={!notes.available} />
+              ) : (
+                '—'
+              ),
+            ],
+          }))}
+        />
+        {lines.length > 0 && <LinesTotal dated={Boolean(context.serviceDate)} grossCents={figures.total.grossCents} />}
+        {priceList && lines.length > 0 && <Alert severity="info" sx={{ mt: 1 }}>{`Prices reduced by the price list '${priceList.name}'`}</Alert>}
         <ProductChecklist
           products={products}
           loading={catalogue.productsLoading}
-          isSelected={(productId) => picked.has(productId)}
+          isSelected={(productId) => values.products.some((item) => item.productId === productId)}
           onToggle={toggle}
           disabled={form.busy}
           error={form.errors.products}
-          details={(product) => {
-            const quantity = picked.get(product.id)?.quantity ?? 1;
-            return (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-                <QuantityStepper label={`Quantity of ${productDisplayTitle(product)}`} value={quantity} onChange={(next) => setQuantity(product.id, next)} disabled={form.busy} />
-                {context.serviceDate && <PriceLine cents={priceOf(product, quantity).cents} source="auto" vatLabel={liveVatLabel(product, context)} />}
-              </Box>
-            );
-          }}
         />
       </Box>
-      {values.products.length > 0 &&
-        (context.serviceDate ? (
-          <Typography variant="body1" sx={{ mt: 2, fontWeight: 600, textAlign: 'right' }}>
-            {`Total: ${formatEuroCents(totalCents)}`}
-          </Typography>
-        ) : (
-          <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
-            Set the service date to see the prices.
-          </Typography>
-        ))}
-      {priceList && values.products.length > 0 && (
-        <Alert severity="info" sx={{ mt: 1 }}>{`Prices reduced by the price list '${priceList.name}'`}</Alert>
-      )}
-    </FormDialog>
+      {unavailable.dialog}
+    </QuoteFormDialog>
+  );
+}
+
+/** Under the chosen products: their total VAT included, or what the prices wait for. */
+function LinesTotal({ dated, grossCents }: { dated: boolean; grossCents: number }) {
+  return dated ? (
+    <Typography variant="body1" sx={{ my: 1, fontWeight: 600, textAlign: 'right' }}>
+      {`${FIGURE_LABELS.total}: ${formatEuroCents(grossCents)}`}
+    </Typography>
+  ) : (
+    <Typography variant="body2" sx={{ my: 1, color: 'text.secondary' }}>
+      Set the service date to see the prices.
+    </Typography>
   );
 }

@@ -22,10 +22,25 @@ const allConfirmed = aQuote({
   totalAmount: '730.00',
   confirmedTotal: '730.00',
   confirmation: 'all',
+  itemCount: 2,
+  confirmedItemCount: 2,
+  number: '2025/0002',
+  createdById: 'user-2',
+  createdByName: 'Giulia Bianchi',
   createdAt: '2025-04-02T23:30:00.000Z',
 });
-const someConfirmed = aQuote({ id: 'quote-000000000000ff02', status: 'confirmed', totalAmount: '900.00', confirmedTotal: '365.00', confirmation: 'some' });
-const noneConfirmed = aQuote({ id: 'quote-000000000000ff03', status: 'confirmed', totalAmount: '0.00', confirmedTotal: '0.00', confirmation: 'some' });
+/** confirmed with one of its two products: its total is the confirmed product's, VAT included */
+const someConfirmed = aQuote({
+  id: 'quote-000000000000ff02',
+  status: 'confirmed',
+  totalAmount: '445.30',
+  confirmedTotal: '445.30',
+  confirmation: 'some',
+  itemCount: 2,
+  confirmedItemCount: 1,
+});
+/** confirmed by hand, without a confirmed product */
+const noneConfirmed = aQuote({ id: 'quote-000000000000ff03', status: 'confirmed', totalAmount: '0.00', confirmedTotal: '0.00', confirmation: 'none', confirmedItemCount: 0 });
 
 /** The list answers every GET of the quotes with `reply`, whatever the filters. */
 function quotesList(reply: (request: RecordedRequest) => Response | Promise<Response>): GatewayHandler {
@@ -47,11 +62,18 @@ afterEach(() => {
 });
 
 describe('quote amounts', () => {
-  it('show a confirmed quote its confirmed total, blue when all are confirmed, red when some', () => {
+  it('show a confirmed quote its total (its confirmed products, VAT included), blue when all are confirmed, red when some', () => {
     expect(quoteAmount(allConfirmed, false)).toEqual({ text: '€ 730,00', confirmation: 'all', hint: 'All products confirmed' });
-    expect(quoteAmount(someConfirmed, false)).toEqual({ text: '€ 365,00', confirmation: 'some', hint: 'Some products are not confirmed yet' });
+    expect(quoteAmount(someConfirmed, false)).toEqual({ text: '€ 445,30', confirmation: 'some', hint: 'Some products are not confirmed yet' });
     expect(quoteAmount(noneConfirmed, false)).toEqual({ text: 'No confirmed products' });
+    // a confirmed quote without confirmed products, whose consumptions make a total, still says so
+    expect(quoteAmount({ ...noneConfirmed, totalAmount: '102.00' }, false)).toEqual({ text: 'No confirmed products' });
     expect(quoteAmount(someConfirmed, true)).toEqual({ text: 'Calculating...' });
+  });
+
+  it('show the total set by hand, the same figure as the document', () => {
+    expect(quoteAmount({ ...someConfirmed, totalAmount: '400.00', totalSetByHand: true }, false)).toEqual(expect.objectContaining({ text: '€ 400,00' }));
+    expect(quoteAmount({ ...pending, totalAmount: '150.00', totalSetByHand: true }, false)).toEqual({ text: '€ 150,00' });
   });
 
   it('show any other quote its stored total, also while the list is read again', () => {
@@ -73,22 +95,24 @@ describe('quotes page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Quote Management' })).toBeTruthy();
     await screen.findByText('#00FF01');
     const headers = within(screen.getByRole('table', { name: 'Quote Management' })).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Quote ID', 'Customer', 'Service Date', 'Amount', 'Status', 'Created', 'Actions']);
-    expect(cellsOf(rowOf('#A1B2C3'))).toEqual(['#A1B2C3', 'Scuola Dante AlighieriGita di primavera', '15/05/2025 alle 09:30', '€ 365,00', 'Pending', '01/04/2025', '']);
-    // no start time: noon; created just before midnight UTC is the next day in Rome
-    expect(cellsOf(rowOf('#00FF01'))).toEqual(['#00FF01', 'Hotel Bellavista', '02/06/2025 alle 12:00', '€ 730,00', 'Confirmed', '03/04/2025', '']);
-    expect(cellsOf(rowOf('#00FF02'))[3]).toBe('€ 365,00');
+    expect(headers).toEqual(['Quote ID', 'Customer', 'Service Date', 'Amount (Totale IVA incl.)', 'Status', 'Creato da', 'Created', 'Actions']);
+    // a quote from before its creator was recorded
+    expect(cellsOf(rowOf('#A1B2C3'))).toEqual(['#A1B2C3', 'Scuola Dante AlighieriGita di primavera', '15/05/2025 alle 09:30', '€ 365,00', 'Pending', '—', '01/04/2025', '']);
+    // no start time: noon; created just before midnight UTC is the next day in Rome; the number beside the short id
+    expect(cellsOf(rowOf('#00FF01'))).toEqual(['#00FF012025/0002', 'Hotel Bellavista', '02/06/2025 alle 12:00', '€ 730,00', 'Confirmed', 'Giulia Bianchi', '03/04/2025', '']);
+    expect(cellsOf(rowOf('#00FF02'))[3]).toBe('€ 445,30');
     expect(cellsOf(rowOf('#00FF03'))[3]).toBe('No confirmed products');
     expect(screen.getByRole('status').textContent).toBe('Showing 4 of 4 quotes (sorted by service date)');
     expect(listCalls(requests)).toEqual(['?limit=25&offset=0']);
-    expect(requests.filter((request) => request.path.startsWith(`${QUOTES}/`))).toEqual([]);
+    // no call per row: beside the page, only the creators for the filter
+    expect(requests.filter((request) => request.path.startsWith(`${QUOTES}/`)).map((request) => request.path)).toEqual([`${QUOTES}/creators`]);
   });
 
   it('colours confirmed amounts: blue when every product is confirmed, red when some are not', async () => {
     renderTenantPage('/sole/quotes', [quotesList(() => pageOf([allConfirmed, someConfirmed], 2)), ...reference]);
 
     const blue = await screen.findByText('€ 730,00');
-    const red = within(rowOf('#00FF02')).getByText('€ 365,00');
+    const red = within(rowOf('#00FF02')).getByText('€ 445,30');
     expect(blue.getAttribute('title')).toBe('All products confirmed');
     expect(red.getAttribute('title')).toBe('Some products are not confirmed yet');
     expect(getComputedStyle(blue).color).toBe('rgb(31, 95, 168)');
@@ -195,7 +219,7 @@ describe('quotes page', () => {
     renderTenantPage('/sole/quotes', [quotesList(() => pageOf([allConfirmed], 1)), ...reference]);
 
     const card = await screen.findByRole('complementary', { name: 'Quote Consolidation' });
-    expect(card.textContent).toMatch(/confirmed products.*blue.*red/);
+    expect(card.textContent).toMatch(/total VAT included.*confirmed products.*blue.*red/);
   });
 
   it("offers Edit, Advanced, Stampa and Delete on each quote; Stampa opens the quote's document preview", async () => {
@@ -255,5 +279,32 @@ describe('quotes page', () => {
     expect(await screen.findByText('#A1B2C3')).toBeTruthy();
     expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Quotes']);
     expect(screen.getByRole('button', { name: 'Add Quote' })).toBeTruthy();
+  });
+
+  it('warns of a quote with products that have no price on its service date, or confirmed with 0 participants', async () => {
+    const emptyConfirmed = aQuote({ id: 'quote-000000000000ff04', status: 'confirmed', confirmedItemCount: 1, emptyConfirmedItemCount: 1 });
+    renderTenantPage('/sole/quotes', [quotesList(() => pageOf([aQuote({ unavailableItemCount: 2 }), allConfirmed, emptyConfirmed], 3)), ...reference]);
+    await screen.findByText('#A1B2C3');
+
+    expect(within(rowOf('#A1B2C3')).getByRole('img', { name: '2 prodotti: Non disponibile in questa data' })).toBeTruthy();
+    expect(within(rowOf('#00FF04')).getByRole('img', { name: '1 prodotto confermato con 0 partecipanti' })).toBeTruthy();
+    expect(within(rowOf('#00FF01')).queryByRole('img')).toBeNull();
+  });
+
+  it("filters by who created the quotes, from the agency's creators", async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [
+      on('GET', `${QUOTES}/creators`, () => json([{ id: 'user-2', name: 'Giulia Bianchi' }, { id: 'user-1', name: 'Mario Rossi' }])),
+      quotesList(() => pageOf([allConfirmed], 1)),
+      ...reference,
+    ]);
+    await screen.findByText('#00FF01');
+    const creators = screen.getByLabelText('Creato da') as HTMLSelectElement;
+    await waitFor(() => expect([...creators.options].map((option) => option.text)).toEqual(['Tutti', 'Giulia Bianchi', 'Mario Rossi']));
+
+    fireEvent.change(creators, { target: { value: 'user-2' } });
+    await waitFor(() => expect(listCalls(requests).at(-1)).toBe('?createdBy=user-2&limit=25&offset=0'));
+    expect((screen.getByRole('button', { name: 'Clear Filters' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(creators.value).toBe('all');
   });
 });

@@ -1,5 +1,6 @@
 import type { QuoteView } from '@quotebook/contracts';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
@@ -7,6 +8,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TablePagination from '@mui/material/TablePagination';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_TIME_ZONE, formatDate, formatServiceDateTime, todayIn } from '@quotebook/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -20,6 +22,10 @@ import { useListCustomersQuery } from '../customers/customers.api';
 import { useTenantPage } from '../tenant/tenant-context';
 import {
   ALL_CUSTOMERS,
+  AMOUNT_HEADER,
+  CREATOR_FILTER_LABEL,
+  creatorName,
+  creatorOptions,
   currentMonth,
   customerOptions,
   DELETE_QUOTE_CONFIRMATION,
@@ -30,10 +36,11 @@ import {
   quoteListFilters,
   quoteName,
   STATUS_FILTER_OPTIONS,
+  quoteWarning,
   type QuoteFilterValues,
 } from './quote-list';
 import { QuoteStatusChip } from './QuoteStatusChip';
-import { useDeleteQuoteMutation, useListQuotesQuery } from './quotes.api';
+import { useDeleteQuoteMutation, useListQuoteCreatorsQuery, useListQuotesQuery } from './quotes.api';
 
 // the dialogs load when first opened: the list's first screen does not wait for them
 const QuoteCreateDialog = lazy(() => import('./QuoteCreateDialog').then((m) => ({ default: m.QuoteCreateDialog })));
@@ -55,9 +62,31 @@ const createdDay = (createdAt: string) => formatDate(todayIn(DEFAULT_TIME_ZONE, 
 function AmountText({ quote, refreshing }: { quote: QuoteView; refreshing: boolean }) {
   const amount = quoteAmount(quote, refreshing);
   const color = amount.confirmation === 'all' ? 'primary.main' : amount.confirmation === 'some' ? 'error.main' : undefined;
+  const warning = quoteWarning(quote);
   return (
-    <Box component="span" title={amount.hint} data-confirmation={amount.confirmation} sx={{ color, fontWeight: amount.confirmation ? 600 : undefined }}>
-      {amount.text}
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Box component="span" title={amount.hint} data-confirmation={amount.confirmation} sx={{ color, fontWeight: amount.confirmation ? 600 : undefined }}>
+        {amount.text}
+      </Box>
+      {warning && (
+        <Tooltip title={warning}>
+          <WarningAmberIcon role="img" aria-label={warning} aria-hidden={false} tabIndex={0} color="warning" fontSize="small" />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+/** The short id the spec lists, and the progressive number beside it in small text. */
+function QuoteIdText({ quote }: { quote: QuoteView }) {
+  return (
+    <Box>
+      <Box sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{`#${quote.shortId}`}</Box>
+      {quote.number && (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {quote.number}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -86,6 +115,7 @@ export function QuotesPage() {
     page: { limit: rowsPerPage, offset: page * rowsPerPage },
   });
   const { data: customers = [] } = useListCustomersQuery(tenant.id);
+  const { data: creators = [] } = useListQuoteCreatorsQuery(tenant.id);
   const [deleteQuote] = useDeleteQuoteMutation();
   const shown = list.currentData;
   // the same page read again after a change: confirmed amounts are being recalculated
@@ -137,6 +167,16 @@ export function QuotesPage() {
             margin="none"
             minWidth={200}
           />
+          <SelectField
+            label={CREATOR_FILTER_LABEL}
+            name="createdByFilter"
+            value={filters.createdBy}
+            options={creatorOptions(creators)}
+            onChange={(createdBy) => filter({ createdBy })}
+            size="small"
+            margin="none"
+            minWidth={180}
+          />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, flexBasis: '100%' }}>
             <DateField label="Analysis Start Date" size="small" margin="none" value={filters.from} onChange={(event) => filter({ from: event.target.value })} sx={{ width: 190 }} />
             <DateField label="Analysis End Date" size="small" margin="none" value={filters.to} onChange={(event) => filter({ to: event.target.value })} sx={{ width: 190 }} />
@@ -176,7 +216,7 @@ export function QuotesPage() {
         )
       }
       columns={[
-        { header: 'Quote ID', cell: (quote) => <Box sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{`#${quote.shortId}`}</Box> },
+        { header: 'Quote ID', cell: (quote) => <QuoteIdText quote={quote} /> },
         {
           header: 'Customer',
           cell: (quote) => (
@@ -193,8 +233,9 @@ export function QuotesPage() {
           ),
         },
         { header: 'Service Date', cell: (quote) => formatServiceDateTime(quote.serviceDate, quote.serviceStartTime) },
-        { header: 'Amount', cell: (quote) => <AmountText quote={quote} refreshing={refreshing} /> },
+        { header: AMOUNT_HEADER, cell: (quote) => <AmountText quote={quote} refreshing={refreshing} /> },
         { header: 'Status', cell: (quote) => <QuoteStatusChip status={quote.status} /> },
+        { header: CREATOR_FILTER_LABEL, cell: creatorName },
         { header: 'Created', cell: (quote) => createdDay(quote.createdAt) },
       ]}
       nameOf={quoteName}
@@ -227,8 +268,8 @@ export function QuotesPage() {
                 Quote Consolidation
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-                A confirmed quote shows the total of its confirmed products only: in blue when every product is confirmed, in red
-                while some are still unconfirmed. The other quotes show their stored total.
+                Every amount is the quote's total VAT included, the same as on its document. A confirmed quote counts its confirmed
+                products only: in blue when every product is confirmed, in red while some are still unconfirmed.
               </Typography>
             </Box>
           </CardContent>

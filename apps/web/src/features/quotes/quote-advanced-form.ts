@@ -1,12 +1,10 @@
 import type { ProductView, QuoteDetailView, QuoteItemView } from '@quotebook/contracts';
 import {
   bookingDateTimeFor,
-  formatCents,
   isMoneyValue,
   MESSAGES,
   parseCents,
   priceSourceOf,
-  quoteTotalCents,
   statusAfterItems,
   type ItemPricing,
   type PriceSource,
@@ -14,7 +12,7 @@ import {
 } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import { totalAmountError, totalChanged } from './quote-edit-form';
-import { byTitle, livePrice, liveVatLabel, type PricingContext } from './quote-pricing';
+import { automaticTotalCents, byTitle, livePrice, liveTaxes, liveVatLabel, type LineTaxes, type PricingContext } from './quote-pricing';
 import type { QuoteItemRequest, UpdateQuoteRequest } from './quotes.api';
 
 /** One selected product as the editor holds it; numbers being typed stay text until saved. */
@@ -123,12 +121,12 @@ export function manualPriceError(text: string): string | undefined {
   return text.trim() === '' || isMoneyValue(text.trim()) ? undefined : MESSAGES.manualPrice;
 }
 
-const participantsOf = (draft: ItemDraft) => (participantsError(draft.confirmedParticipants) ? 0 : Number(draft.confirmedParticipants));
+export const participantsOf = (draft: ItemDraft) => (participantsError(draft.confirmedParticipants) ? 0 : Number(draft.confirmedParticipants));
 /** The price typed by hand in cents; null when none (or none that is an amount). */
 const manualCents = (draft: ItemDraft) => (draft.manualPrice.trim() === '' || manualPriceError(draft.manualPrice) ? null : parseCents(draft.manualPrice.trim()));
 
-/** An item's price as shown: the typed price, else the automatic one. */
-export interface ShownPrice extends ItemPricing {
+/** An item's price as shown: the typed price, else the automatic one, and how it carries VAT. */
+export interface ShownPrice extends ItemPricing, LineTaxes {
   source: PriceSource;
   vatLabel: string | null;
 }
@@ -153,7 +151,14 @@ export function shownPrice(
 ): ShownPrice {
   const saved = unchangedItem(draft, quote, values);
   if (saved) {
-    return { cents: parseCents(saved.totalPrice) ?? 0, priceListApplied: saved.priceListApplied, source: saved.priceSource, vatLabel: saved.vatLabel };
+    return {
+      cents: parseCents(saved.totalPrice) ?? 0,
+      priceListApplied: saved.priceListApplied,
+      source: saved.priceSource,
+      vatLabel: saved.vatLabel,
+      priceIncludesVat: saved.priceIncludesVat,
+      vatRate: saved.vatRate,
+    };
   }
   const auto = product
     ? livePrice(product, { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: participantsOf(draft) }, context)
@@ -165,7 +170,14 @@ export function shownPrice(
     priceListApplied: source === 'auto' && auto.priceListApplied,
     source,
     vatLabel: product ? liveVatLabel(product, context) : null,
+    ...(product ? liveTaxes(product, context) : { priceIncludesVat: false, vatRate: null }),
   };
+}
+
+/** Ticking Order Confirmed on a line with 0 confirmed participants confirms the participants it books. */
+export function withConfirmedParticipants(draft: ItemDraft, patch: Partial<ItemDraft>): Partial<ItemDraft> {
+  if (patch.orderConfirmed !== true || patch.confirmedParticipants !== undefined || participantsOf(draft) !== 0) return patch;
+  return { ...patch, confirmedParticipants: String(draft.quantity) };
 }
 
 /** What the status becomes when the items change: pending ↔ confirmed, as the server decides too. */
@@ -201,9 +213,18 @@ export function itemsChanged(items: readonly ItemDraft[], quote: QuoteDetailView
   });
 }
 
-/** The quote's total as the items make it, when nobody typed one. */
-export function liveTotal(prices: readonly { cents: number; orderConfirmed: boolean }[], status: QuoteStatus): string {
-  return formatCents(quoteTotalCents(prices.map((price) => ({ totalCents: price.cents, orderConfirmed: price.orderConfirmed })), status));
+/** The quote's total VAT included as its lines (priced as shown) and consumptions make it, in cents. */
+export function liveTotalCents(
+  items: readonly ItemDraft[],
+  prices: ReadonlyMap<string, ShownPrice>,
+  status: QuoteStatus,
+  consumptions: readonly { totalValue: string }[],
+): number {
+  const lines = items.map((draft) => {
+    const price = prices.get(draft.productId);
+    return { totalCents: price?.cents ?? 0, priceIncludesVat: price?.priceIncludesVat ?? false, vatRate: price?.vatRate ?? null, orderConfirmed: draft.orderConfirmed };
+  });
+  return automaticTotalCents(lines, status, consumptions);
 }
 
 export function validateAdvanced(values: AdvancedValues): FormErrors<AdvancedValues> {

@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_SERVICE_START_TIME, MESSAGES, todayIn } from '@quotebook/domain';
+import { addDays, DEFAULT_SERVICE_START_TIME, MESSAGES, QUOTE_MESSAGES, todayIn } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import type { CreateQuoteRequest } from './quotes.api';
 
@@ -43,11 +43,25 @@ export function endBeforeStart(startTime: string, endTime: string): boolean {
   return endTime !== '' && endTime <= (startTime || DEFAULT_SERVICE_START_TIME);
 }
 
-export function validateQuoteCreate(values: QuoteCreateValues): FormErrors<QuoteCreateValues> {
+/** Shown under a service date that has already passed: a warning, the quote may still be saved. */
+export const PAST_SERVICE_DATE = 'La data del servizio è già passata';
+
+export function serviceDateWarning(serviceDate: string, today: string = todayIn()): string | null {
+  return serviceDate && serviceDate < today ? PAST_SERVICE_DATE : null;
+}
+
+/** Whether any field has a problem. */
+export function hasProblems(errors: FormErrors<object>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/** A new quote needs a customer, a service date, an expiry from today on and a product. */
+export function validateQuoteCreate(values: QuoteCreateValues, today: string = todayIn()): FormErrors<QuoteCreateValues> {
   const errors: FormErrors<QuoteCreateValues> = {};
   if (!values.customerId) errors.customerId = MESSAGES.customerRequired;
   if (!values.serviceDate) errors.serviceDate = MESSAGES.serviceDateRequired;
   if (!values.expiryDate) errors.expiryDate = MESSAGES.expiryDateRequired;
+  else if (values.expiryDate < today) errors.expiryDate = QUOTE_MESSAGES.expiryDateBeforeToday;
   if (endBeforeStart(values.startTime, values.endTime)) errors.endTime = MESSAGES.endBeforeStartTime;
   if (values.products.length === 0) errors.products = MESSAGES.quoteProductRequired;
   return errors;

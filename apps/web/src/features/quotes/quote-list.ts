@@ -1,5 +1,5 @@
-import type { QuoteListFilters, QuoteView } from '@quotebook/contracts';
-import { addDays, formatEuro, parseCents, SIMPLE_QUOTE_STATUSES, todayIn, type QuoteStatus } from '@quotebook/domain';
+import type { CustomerView, QuoteCreatorView, QuoteListFilters, QuoteView } from '@quotebook/contracts';
+import { addDays, FIGURE_LABELS, formatEuro, SIMPLE_QUOTE_STATUSES, todayIn, type QuoteStatus } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
 
 export const DELETE_QUOTE_CONFIRMATION = 'Are you sure you want to delete this quote? This action cannot be undone.';
@@ -20,15 +20,21 @@ export interface QuoteFilterValues {
   search: string;
   status: string;
   customerId: string;
+  createdBy: string;
   from: string;
   to: string;
 }
 
-export const NO_QUOTE_FILTERS: QuoteFilterValues = { search: '', status: 'all', customerId: 'all', from: '', to: '' };
+export const NO_QUOTE_FILTERS: QuoteFilterValues = { search: '', status: 'all', customerId: 'all', createdBy: 'all', from: '', to: '' };
 
 export function quoteFiltersActive(values: QuoteFilterValues): boolean {
   return (
-    values.search.trim() !== '' || values.status !== 'all' || values.customerId !== 'all' || values.from !== '' || values.to !== ''
+    values.search.trim() !== '' ||
+    values.status !== 'all' ||
+    values.customerId !== 'all' ||
+    values.createdBy !== 'all' ||
+    values.from !== '' ||
+    values.to !== ''
   );
 }
 
@@ -38,6 +44,7 @@ export function quoteListFilters(values: QuoteFilterValues): QuoteListFilters {
   if (values.search.trim()) filters.search = values.search.trim();
   if (values.status !== 'all') filters.status = values.status as QuoteStatus;
   if (values.customerId !== 'all') filters.customerId = values.customerId;
+  if (values.createdBy !== 'all') filters.createdBy = values.createdBy;
   if (values.from) filters.from = values.from;
   if (values.to) filters.to = values.to;
   return filters;
@@ -74,24 +81,68 @@ export const AMOUNT_HINTS = {
   some: 'Some products are not confirmed yet',
 } as const;
 
+/** The list's Amount column: the quote's total, VAT included, the same figure as its document's. */
+export const AMOUNT_HEADER = `Amount (${FIGURE_LABELS.total})`;
+
 /**
- * The list's Amount: a confirmed quote is worth its confirmed products (recalculated by the server
- * after every change, 'Calculating...' until the list has been read again); any other quote shows its
- * stored total.
+ * The list's Amount: the quote's total VAT included, the same figure as its document's. A confirmed
+ * quote's total is its confirmed products' (recalculated by the server after every change,
+ * 'Calculating...' until the list has been read again; 'No confirmed products' without any).
  */
 export function quoteAmount(quote: QuoteView, refreshing: boolean): QuoteAmount {
   if (quote.status !== 'confirmed') return { text: formatEuro(quote.totalAmount) };
   if (refreshing) return { text: 'Calculating...' };
-  if (!parseCents(quote.confirmedTotal)) return { text: 'No confirmed products' };
+  if (quote.confirmedItemCount === 0) return { text: 'No confirmed products' };
   const confirmation = quote.confirmation === 'all' ? 'all' : 'some';
-  return { text: formatEuro(quote.confirmedTotal), confirmation, hint: AMOUNT_HINTS[confirmation] };
+  return { text: formatEuro(quote.totalAmount), confirmation, hint: AMOUNT_HINTS[confirmation] };
 }
+
+/** "1 prodotto confermato", "2 prodotti confermati" */
+const products = (count: number, adjective = '') =>
+  count === 1 ? `1 prodotto${adjective && ` ${adjective}o`}` : `${count} prodotti${adjective && ` ${adjective}i`}`;
+
+/**
+ * The warning beside a quote's amount, or null when all is well: lines without a price on its service
+ * date, and order-confirmed lines with 0 confirmed participants.
+ */
+export function quoteWarning(quote: Pick<QuoteView, 'unavailableItemCount' | 'emptyConfirmedItemCount'>): string | null {
+  const warnings = [
+    quote.unavailableItemCount ? `${products(quote.unavailableItemCount)}: ${FIGURE_LABELS.unavailableOnDate}` : null,
+    quote.emptyConfirmedItemCount ? `${products(quote.emptyConfirmedItemCount, 'confermat')} con 0 partecipanti` : null,
+  ].filter(Boolean);
+  return warnings.length > 0 ? warnings.join('; ') : null;
+}
+
+/** Who created a quote, or '—' for quotes from before it was recorded. */
+export const creatorName = (quote: Pick<QuoteView, 'createdByName'>): string => quote.createdByName ?? '—';
+
+/** The quote's progressive number and creator, as the editors show them: "N. 2026/0001 · Creato da Mario Rossi". */
+export function quoteOwnership(quote: Pick<QuoteView, 'number' | 'createdByName'>): string {
+  return [quote.number && `N. ${quote.number}`, `Creato da ${creatorName(quote)}`].filter(Boolean).join(' · ');
+}
+
+const byName = <T extends { name: string }>(items: readonly T[]) => [...items].sort((a, b) => a.name.localeCompare(b.name, 'it'));
 
 /** The customers to choose from, by name, after `first` (no customer yet, or all of them). */
 export function customerOptions(customers: readonly { id: string; name: string }[], first: SelectOption): SelectOption[] {
-  const byName = [...customers].sort((a, b) => a.name.localeCompare(b.name, 'it'));
-  return [first, ...byName.map((customer) => ({ value: customer.id, label: customer.name }))];
+  return [first, ...byName(customers).map((customer) => ({ value: customer.id, label: customer.name }))];
+}
+
+/**
+ * The quote dialogs' customers: each with its e-mail and city beside the name, so two customers of
+ * the same name can be told apart ("Scuola Dante — segreteria@dante.it, Roma").
+ */
+export function customerPickerOptions(customers: readonly CustomerView[], first: SelectOption): SelectOption[] {
+  const label = (customer: CustomerView) => `${customer.name} — ${[customer.email, customer.city].filter(Boolean).join(', ')}`;
+  return [first, ...byName(customers).map((customer) => ({ value: customer.id, label: label(customer) }))];
 }
 
 export const ALL_CUSTOMERS: SelectOption = { value: 'all', label: 'All Customers' };
 export const NO_CUSTOMER: SelectOption = { value: '', label: 'Select a customer' };
+
+export const CREATOR_FILTER_LABEL = 'Creato da';
+
+/** The list's "Creato da" filter: everyone, or one of those who created the agency's quotes. */
+export function creatorOptions(creators: readonly QuoteCreatorView[]): SelectOption[] {
+  return [{ value: 'all', label: 'Tutti' }, ...byName(creators).map((creator) => ({ value: creator.id, label: creator.name }))];
+}

@@ -3,6 +3,7 @@ import type {
   ConsumptionView,
   CreateQuoteDto,
   DashboardView,
+  QuoteCreatorView,
   QuoteDetailView,
   QuoteItemDto,
   QuoteItemView,
@@ -19,7 +20,7 @@ export type QuoteItemRequest = Omit<QuoteItemDto, 'quoteId'>;
 export type ConsumptionRequest = Pick<ConsumptionDto, 'description' | 'quantity' | 'unitValue'>;
 
 /** The list's filters as the query string names them, in the order they are sent. */
-export const QUOTE_FILTER_KEYS = ['search', 'status', 'customerId', 'from', 'to'] as const satisfies readonly (keyof QuoteListFilters)[];
+export const QUOTE_FILTER_KEYS = ['search', 'status', 'customerId', 'createdBy', 'from', 'to'] as const satisfies readonly (keyof QuoteListFilters)[];
 
 type QuoteRef = { tenantId: string; quoteId: string };
 
@@ -48,6 +49,11 @@ export const quotesApi = api.injectEndpoints({
     });
     return {
       listQuotes: pagedListEndpoint<QuoteView, QuoteListFilters>(build, { type: 'Quote', path: 'quotes', filterKeys: QUOTE_FILTER_KEYS }),
+      /** who created the agency's quotes, for the list's "Creato da" filter */
+      listQuoteCreators: build.query<QuoteCreatorView[], string>({
+        query: (tenantId) => tenantPath(tenantId, 'quotes', 'creators'),
+        providesTags: [{ type: 'Quote', id: 'LIST' }],
+      }),
       getQuote: build.query<QuoteDetailView, QuoteRef>({
         query: (ref) => quotePath(ref),
         providesTags: (_result, _error, { quoteId }) => [{ type: 'Quote', id: quoteId }],
@@ -77,6 +83,7 @@ export const quotesApi = api.injectEndpoints({
 
 export const {
   useListQuotesQuery,
+  useListQuoteCreatorsQuery,
   useGetQuoteQuery,
   useLazyGetQuoteQuery,
   useCreateQuoteMutation,
