@@ -2,8 +2,8 @@
  * A Gotenberg-compatible PDF server for machines without Docker: the part of Gotenberg 8's HTTP API the
  * document worker uses, rendered by Debian's Chromium through playwright-core.
  *
- *   POST /forms/chromium/convert/html   multipart: index.html plus asset files, Gotenberg's form fields
- *                                       → application/pdf
+ *   POST /forms/chromium/convert/html   multipart: index.html plus asset files, Gotenberg's form fields,
+ *                                       and header.html / footer.html printed on every page → application/pdf
  *   GET|HEAD /health                    → {"status":"up",...}
  *   GET /version
  *
@@ -27,6 +27,12 @@ const DOCUMENT_ORIGIN = 'http://document.invalid';
 
 /** Gotenberg's defaults: Letter paper with 0.39 in margins, scale 1, print media. */
 const DEFAULTS = { paperWidth: 8.5, paperHeight: 11, margin: 0.39 };
+
+/**
+ * Gotenberg's header and footer when the form has none: an empty page. With neither, Chromium prints no
+ * header and footer at all; with one, the other is this empty page (never Chromium's own date and title).
+ */
+const EMPTY_TEMPLATE = '<html><head></head><body></body></html>';
 
 /** Inches per unit of the lengths Gotenberg 8 accepts (a bare number is inches). */
 const INCHES_PER = { in: 1, pt: 1 / 72, px: 1 / 96, pc: 1 / 6, mm: 1 / 25.4, cm: 1 / 2.54 };
@@ -103,8 +109,21 @@ function parseDuration(name, value) {
   return Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2]];
 }
 
-/** The page options of a Gotenberg Chromium form, as playwright's page.pdf() takes them. */
-function pdfOptionsOf(fields) {
+/**
+ * The header and footer of a Chromium form, as Gotenberg takes them: the files header.html and
+ * footer.html, complete HTML documents printed in the top and bottom margins of every page, where
+ * `<span class="pageNumber"></span>` and `<span class="totalPages"></span>` (and Chromium's `date`,
+ * `title`, `url`) are filled in.
+ */
+function headerFooterOf(files) {
+  const header = files?.get('header.html')?.body.toString('utf8');
+  const footer = files?.get('footer.html')?.body.toString('utf8');
+  if (header === undefined && footer === undefined) return { displayHeaderFooter: false };
+  return { displayHeaderFooter: true, headerTemplate: header ?? EMPTY_TEMPLATE, footerTemplate: footer ?? EMPTY_TEMPLATE };
+}
+
+/** The page options of a Gotenberg Chromium form (its fields, and its header and footer files), as playwright's page.pdf() takes them. */
+function pdfOptionsOf(fields, files) {
   const inches = (value) => `${value.toFixed(4)}in`;
   const media = fields.emulatedMediaType ?? 'print';
   if (!['print', 'screen'].includes(media)) throw invalidField('emulatedMediaType', media, "'print' or 'screen'");
@@ -129,6 +148,7 @@ function pdfOptionsOf(fields) {
       outline: parseBoolean('generateDocumentOutline', fields.generateDocumentOutline, false),
       scale: parseScale(fields.scale),
       pageRanges,
+      ...headerFooterOf(files),
     },
   };
 }
@@ -304,7 +324,7 @@ function createGotenbergServer(options = {}) {
   }
 
   async function render(files, fields, abandon) {
-    const settings = pdfOptionsOf(fields);
+    const settings = pdfOptionsOf(fields, files);
     const slot = await takeSlot();
     let reusable = false;
     abandon.slot = slot;

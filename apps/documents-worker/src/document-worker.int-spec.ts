@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOCUMENT_QUEUE, documentJobFailureOf, documentQueuePrefix, type DocumentJobData } from '@quotebook/contracts';
 import { DiskFileStorage } from '@quotebook/server-core';
-import { pdfImageSizes, pdfInfo, pdfText, pngOf, stackLauncher, TEST_REDIS_URL, type ProcessHandle } from '@quotebook/testing';
+import { docxText, pdfImageSizes, pdfInfo, pdfText, pngOf, stackLauncher, TEST_REDIS_URL, type ProcessHandle } from '@quotebook/testing';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { AgencyLeases } from './agency-leases';
@@ -30,6 +31,63 @@ function startOutsideWorld() {
       resolve({ url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((done) => server.close(() => done())) });
     }),
   );
+}
+
+/** Each page's words with where they stand, in points from the page's top (pdftotext -bbox). */
+function pdfPages(pdf: Buffer): { width: number; height: number; words: { text: string; xMin: number; xMax: number; yMin: number; yMax: number }[] }[] {
+  const directory = mkdtempSync(path.join(tmpdir(), 'qb-pages-'));
+  try {
+    const file = path.join(directory, 'document.pdf');
+    writeFileSync(file, pdf);
+    const boxes = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    return boxes
+      .split('<page ')
+      .slice(1)
+      .map((page) => ({
+        width: Number(/width="([\d.]+)"/.exec(page)?.[1]),
+        height: Number(/height="([\d.]+)"/.exec(page)?.[1]),
+        words: [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((word) => ({
+          text: word[5].replace(/&amp;/g, '&'),
+          xMin: Number(word[1]),
+          yMin: Number(word[2]),
+          xMax: Number(word[3]),
+          yMax: Number(word[4]),
+        })),
+      }));
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** A part of a Word file (`word/header1.xml`), as XML. */
+function docxPart(docx: Buffer, part: string): string {
+  const directory = mkdtempSync(path.join(tmpdir(), 'qb-docx-'));
+  try {
+    const file = path.join(directory, 'document.docx');
+    writeFileSync(file, docx);
+    return execFileSync('unzip', ['-p', file, part], { encoding: 'utf8' });
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** The text runs of a Word part, joined. */
+const runsOf = (xml: string) => [...xml.matchAll(/<(?:w:)?t(?:\s[^>]*)?>([^<]*)<\/(?:w:)?t>/g)].map((run) => run[1]).join('');
+
+/** 2 cm in points: the page's margins. */
+const MARGIN_PT = (2 / 2.54) * 72;
+
+/**
+ * A document of two A4 pages with its page frame, as the documents service writes it: the running
+ * header and the footer with the page number and count, as fragments in its head.
+ */
+function framedDocumentHtml(): string {
+  const frameStyle = "font-family: Georgia, 'Times New Roman', Times, serif; font-size: 9pt; color: #444; margin: 0;";
+  return `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>Preventivo 2026/0007</title>
+<template id="page-header"><p style="${frameStyle}">Sole Viaggi S.r.l. · Preventivo n. 2026/0007</p></template>
+<template id="page-footer"><p style="${frameStyle} text-align: right;">Pagina <span class="pageNumber"></span> di <span class="totalPages"></span></p></template>
+<style>@page { size: A4; margin: 2cm; } body { font: 12pt Georgia, serif; margin: 0; }</style></head>
+<body>${Array.from({ length: 40 }, (_, index) => `<p>Riga del corpo ${index + 1}</p>`).join('')}</body></html>`;
 }
 
 function documentHtml(outside: string): string {
@@ -144,6 +202,57 @@ describe('documents-worker against gotenberg-dev', () => {
       } finally {
         await restarting.stop();
       }
+    });
+
+    it("prints the document's page frame on every page: the running header in the top margin, 'Pagina X di Y' in the bottom one", async () => {
+      const sut = new GotenbergPdfRenderer(gotenbergUrl, 20_000);
+
+      // a render after others still prints on A4
+      await sut.render('<p>Prima</p>', []);
+      const pdf = await sut.render(framedDocumentHtml(), []);
+
+      expect(pdfInfo(pdf)['Page size']).toMatch(/^595\.\d+ x 841\.\d+ pts \(A4\)$/);
+      const pages = pdfPages(pdf);
+      expect(pages).toHaveLength(2);
+      pages.forEach((page, index) => {
+        const text = page.words.map((word) => word.text).join(' ');
+        expect(text).toContain('Sole Viaggi S.r.l. · Preventivo n. 2026/0007');
+        expect(text).toContain(`Pagina ${index + 1} di 2`);
+        // the frame stays in the margins, clear of the body
+        const header = page.words.filter((word) => ['Sole', 'Viaggi', '2026/0007'].includes(word.text));
+        const footer = page.words.filter((word) => word.text === 'Pagina');
+        const body = page.words.filter((word) => !header.includes(word) && !footer.includes(word) && !/^(S\.r\.l\.|·|Preventivo|n\.|\d+|di)$/.test(word.text));
+        expect(header.every((word) => word.yMax <= MARGIN_PT)).toBe(true);
+        expect(footer.every((word) => word.yMin >= page.height - MARGIN_PT)).toBe(true);
+        // within the side margins: the header from the left one, the footer up to the right one
+        expect(Math.abs(header[0].xMin - MARGIN_PT)).toBeLessThan(2);
+        const footerEnd = Math.max(...page.words.filter((word) => word.yMin >= footer[0].yMin - 1).map((word) => word.xMax));
+        expect(Math.abs(footerEnd - (page.width - MARGIN_PT))).toBeLessThan(2);
+        expect(body.length).toBeGreaterThan(10);
+        expect(body.every((word) => word.yMin >= MARGIN_PT - 1 && word.yMax <= page.height - MARGIN_PT + 1)).toBe(true);
+      });
+      // the frame is printed in the margins only, never in the body as well
+      expect(pdfText(pdf).split('Preventivo n. 2026/0007').length - 1).toBe(2);
+    });
+
+    it('takes header.html and footer.html as Gotenberg does: either alone, the other margin left empty', async () => {
+      const convert = async (frame: Record<string, string>) => {
+        const form = new FormData();
+        form.append('files', new Blob(['<!doctype html><html><head><title>Titolo della pagina</title></head><body><p>Corpo</p></body></html>'], { type: 'text/html' }), 'index.html');
+        for (const [name, html] of Object.entries(frame)) form.append('files', new Blob([html], { type: 'text/html' }), name);
+        const answer = await fetch(`${gotenbergUrl}/forms/chromium/convert/html`, { method: 'POST', body: form });
+        expect(answer.status).toBe(200);
+        return pdfText(Buffer.from(await answer.arrayBuffer()));
+      };
+      const page = (body: string) => `<html><head></head><body style="font-size: 10pt; margin: 0 1cm">${body}</body></html>`;
+
+      const footerOnly = await convert({ 'footer.html': page('<p>Pagina <span class="pageNumber"></span> di <span class="totalPages"></span></p>') });
+      expect(footerOnly).toContain('Pagina 1 di 1');
+      // never Chromium's own header (the date and the title)
+      expect(footerOnly).not.toContain('Titolo della pagina');
+      const headerOnly = await convert({ 'header.html': page('<p>Intestazione <span class="title"></span></p>') });
+      expect(headerOnly).toContain('Intestazione Titolo della pagina');
+      expect(await convert({})).not.toContain('Titolo della pagina');
     });
 
     it('answers its health, and refuses a bad form with 400 and the reason, as Gotenberg does', async () => {
@@ -274,6 +383,20 @@ describe('documents-worker against gotenberg-dev', () => {
       expect(result.storageKey).toBe(job('word').storageKey);
       expect(readdirSync(path.join(storageDir, 'documents', TENANT)).sort()).toEqual([`${'c'.repeat(64)}.docx`, `${'c'.repeat(64)}.pdf`]);
       expect(outside.hits).toEqual([]);
+    });
+
+    it("gives the Word file the document's page frame: the running header, and the page number in the footer", async () => {
+      const framed = { ...job('word'), html: framedDocumentHtml(), assets: [], storageKey: `documents/${TENANT}/${'f'.repeat(64)}.docx` };
+      await (await queue.add('render', framed)).waitUntilFinished(events, 20_000);
+
+      const docx = (await new DiskFileStorage(storageDir).get(framed.storageKey))!;
+      expect(runsOf(docxPart(docx, 'word/header1.xml'))).toBe('Sole Viaggi S.r.l. · Preventivo n. 2026/0007');
+      const footer = docxPart(docx, 'word/footer1.xml');
+      expect(runsOf(footer)).toBe('Pagina\u00a0');
+      expect(footer).toMatch(/instr="PAGE"/);
+      // the frame is the page's, not the body's
+      expect(docxText(docx)).not.toContain('Preventivo n. 2026/0007');
+      expect(docxText(docx)).toContain('Riga del corpo 40');
     });
 
     it('fails a job whose caller stopped waiting at once, for good, without rendering it', async () => {

@@ -5,8 +5,8 @@
 const HTMLtoDOCX = require('@turbodocx/html-to-docx');
 const { move } = require('piscina');
 
-module.exports = async function convertToDocx({ html, options }) {
-  const document = await HTMLtoDOCX(html, null, options);
+module.exports = async function convertToDocx({ html, header, footer, options }) {
+  const document = await HTMLtoDOCX(html, header ?? null, options, footer ?? undefined);
   const bytes = document instanceof Uint8Array ? document : new Uint8Array(document instanceof ArrayBuffer ? document : await document.arrayBuffer());
   // a copy of its own, handed over to the main thread without a second copy
   return move(new Uint8Array(bytes));

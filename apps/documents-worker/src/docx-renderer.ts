@@ -2,6 +2,7 @@ import path from 'node:path';
 import type HTMLtoDOCX from '@turbodocx/html-to-docx';
 import { PRINT_PAGE } from '@quotebook/domain';
 import { Piscina } from 'piscina';
+import { pageFrameOf, wordFooter } from './page-frame';
 import type { RenderAsset, RenderLimits } from './pdf-renderer';
 import { RenderFailure } from './render-failure';
 
@@ -49,7 +50,20 @@ export interface WordRenderer {
 
 interface DocxTask {
   html: string;
+  /** the running header and the footer of every page, or null */
+  header: string | null;
+  footer: string | null;
   options: HTMLtoDOCX.DocumentOptions;
+}
+
+/**
+ * The Word task of a document: its page frame as Word's header and footer (the footer's page number
+ * as Word's PAGE field), its images inlined.
+ */
+export function docxTask(html: string, assets: RenderAsset[]): DocxTask {
+  const { header, footer } = pageFrameOf(html);
+  const framed = { header: header !== null, footer: footer !== null, pageNumber: footer !== null };
+  return { html: inlineImages(html, assets), header, footer: footer === null ? null : wordFooter(footer), options: { ...WORD_PAGE, ...framed } };
 }
 
 /** The thread's script, beside this module: in `src/` under the tests, copied beside main.js in the bundle. */
@@ -99,7 +113,7 @@ export class DocxRenderer implements WordRenderer {
     const timeoutMs = Math.max(0, Math.min(this.options.timeoutMs, limits.timeoutMs ?? Infinity));
     let bytes: Uint8Array;
     try {
-      bytes = await this.pool.run({ html: inlineImages(html, assets), options: WORD_PAGE }, { signal: AbortSignal.timeout(timeoutMs) });
+      bytes = await this.pool.run(docxTask(html, assets), { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const { name, code, message } = error as NodeJS.ErrnoException;
       if (name === 'AbortError' && message !== 'pool is closed') {

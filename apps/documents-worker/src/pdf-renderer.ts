@@ -1,6 +1,7 @@
 import type { DocumentJobFailure } from '@quotebook/contracts';
 import { PRINT_PAGE } from '@quotebook/domain';
 import { convert, gotenberg, html, pipe, please, set, to } from 'gotenberg-js-client';
+import { frameDocument, pageFrameOf } from './page-frame';
 import { RenderFailure } from './render-failure';
 
 /** A file the document's HTML refers to by its plain name (`<img src="logo.png">`), with its content. */
@@ -39,16 +40,21 @@ const inches = (cm: number) => Number((cm / CM_PER_INCH).toFixed(4));
 /**
  * Gotenberg's form for the printed page: A4 with 2 cm margins, the same as the HTML's `@page` rule, so
  * the page is the same whichever of the two Chromium follows; backgrounds (table shading) printed.
+ * A new object for each render: gotenberg-js-client's `to()` takes the `paper` and `margins` out of
+ * the object it is given (it sets them to undefined), so a shared one would leave every render after
+ * the first on Gotenberg's default Letter page.
  */
-export const GOTENBERG_PAGE_FIELDS = {
-  paper: { width: inches(PRINT_PAGE.widthCm), height: inches(PRINT_PAGE.heightCm) },
-  margins: {
-    top: inches(PRINT_PAGE.marginCm),
-    right: inches(PRINT_PAGE.marginCm),
-    bottom: inches(PRINT_PAGE.marginCm),
-    left: inches(PRINT_PAGE.marginCm),
-  },
-};
+export function gotenbergPageFields() {
+  return {
+    paper: { width: inches(PRINT_PAGE.widthCm), height: inches(PRINT_PAGE.heightCm) },
+    margins: {
+      top: inches(PRINT_PAGE.marginCm),
+      right: inches(PRINT_PAGE.marginCm),
+      bottom: inches(PRINT_PAGE.marginCm),
+      left: inches(PRINT_PAGE.marginCm),
+    },
+  };
+}
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -59,7 +65,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 /**
  * Gotenberg 8's Chromium route through gotenberg-js-client (written for Gotenberg 6's paths, so its base
  * is `<GOTENBERG_URL>/forms/chromium` and it posts to `.../convert/html`). The HTML goes as `index.html`
- * and every asset as a file beside it: Chromium is given no URL to fetch.
+ * and every asset as a file beside it: Chromium is given no URL to fetch. The document's page frame goes
+ * as Gotenberg's `header.html` and `footer.html`, which Chromium prints in the margins of every page,
+ * filling in the page number and count.
  */
 export class GotenbergPdfRenderer implements PdfRenderer {
   private readonly endpoint: string;
@@ -73,6 +81,9 @@ export class GotenbergPdfRenderer implements PdfRenderer {
 
   async render(document: string, assets: RenderAsset[], limits: RenderLimits = {}): Promise<Buffer> {
     const files: Record<string, string | Buffer> = { 'index.html': document };
+    const frame = pageFrameOf(document);
+    if (frame.header !== null) files['header.html'] = frameDocument(frame.header, 'header');
+    if (frame.footer !== null) files['footer.html'] = frameDocument(frame.footer, 'footer');
     for (const asset of assets) files[asset.name] = asset.body;
     const timeoutMs = Math.max(0, Math.min(this.timeoutMs, limits.timeoutMs ?? Infinity));
     // the native client passes its config to http.request: the signal bounds the whole exchange
@@ -80,7 +91,7 @@ export class GotenbergPdfRenderer implements PdfRenderer {
       gotenberg(this.endpoint, { signal: AbortSignal.timeout(timeoutMs) }),
       convert,
       html,
-      to(GOTENBERG_PAGE_FIELDS),
+      to(gotenbergPageFields()),
       set((fields) => Object.assign(fields, { printBackground: true, preferCssPageSize: false })),
       please,
     );

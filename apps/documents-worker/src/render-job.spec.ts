@@ -130,6 +130,8 @@ describe(renderDocumentJob.name, () => {
     ['an output with a path in it', { storageKey: `documents/${TENANT}/../${HASH}.pdf` }],
     ['an output of the other format', { storageKey: `documents/${TENANT}/${HASH}.docx` }],
     ['an asset named like the document', { assets: [{ name: 'index.html', storageKey: 'signatures/x/y.png', contentType: 'image/png' }] }],
+    ["an asset named like the page frame's header", { assets: [{ name: 'header.html', storageKey: 'signatures/x/y.png', contentType: 'image/png' }] }],
+    ["an asset named like the page frame's footer", { assets: [{ name: 'footer.html', storageKey: 'signatures/x/y.png', contentType: 'image/png' }] }],
     ['an asset name with a path', { assets: [{ name: '../logo.png', storageKey: 'signatures/x/y.png', contentType: 'image/png' }] }],
     ['an asset key reaching out', { assets: [{ name: 'logo.png', storageKey: '../../etc/passwd', contentType: 'image/png' }] }],
     ['an asset missing from the storage', { assets: [{ name: 'logo.png', storageKey: `signatures/${TENANT}/gone.png`, contentType: 'image/png' }] }],

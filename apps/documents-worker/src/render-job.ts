@@ -17,8 +17,10 @@ export interface RenderDependencies {
 }
 
 const EXTENSIONS = { pdf: 'pdf', word: 'docx' } as const;
-/** A name the HTML can use for a file: plain, with an extension, never the document itself. */
+/** A name the HTML can use for a file: plain, with an extension. */
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
+/** The names of the document and of its page frame's header and footer, in the converter's form: never an asset's. */
+const RESERVED_NAMES = new Set(['index.html', 'header.html', 'footer.html']);
 
 /** A job that can never succeed fails at once, for good, saying why, instead of being tried again. */
 function failForGood(failure: DocumentJobFailure, reason: string): never {
@@ -43,7 +45,7 @@ export function checkJob(data: DocumentJobData): void {
   if (typeof data.answerBy !== 'number' || !Number.isFinite(data.answerBy)) refuse('it does not say until when its caller waits (answerBy)');
   const names = new Set<string>();
   for (const asset of data.assets ?? []) {
-    if (!ASSET_NAME.test(asset.name) || asset.name === 'index.html' || names.has(asset.name)) refuse(`the asset name ${asset.name}`);
+    if (!ASSET_NAME.test(asset.name) || RESERVED_NAMES.has(asset.name) || names.has(asset.name)) refuse(`the asset name ${asset.name}`);
     if (asset.storageKey.split('/').some((part) => part === '' || part === '.' || part === '..')) refuse(`the asset key ${asset.storageKey}`);
     names.add(asset.name);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { agencyFixture, customerFixture, quoteFixture } from '../test/document-fixtures';
-import { type DocumentContent, escapeHtml, type PrintedElement, renderDocumentHtml } from './document-html';
+import { type DocumentContent, escapeHtml, PAGE_FRAME, type PrintedElement, renderDocumentHtml } from './document-html';
 
 const tenantId = randomUUID();
 
@@ -22,13 +22,23 @@ function content(overrides: Partial<DocumentContent> = {}): DocumentContent {
     elements: [{ type: 'quotes' }],
     logo: { src: 'logo-1.png' },
     timeZone: 'Europe/Rome',
+    format: 'pdf',
     ...overrides,
   };
 }
 
-/** The text of the first section, header or table row of a class, tags removed. */
+/** The text of the first section, header, table row or block of a class, tags removed. */
 const textOf = (html: string, className: string) =>
-  new RegExp(`<(section|header|tr) class="${className}"[^>]*>(.*?)</\\1>`, 's').exec(html)?.[2].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  new RegExp(`<(section|header|tr|div|p) class="${className}"[^>]*>(.*?)</\\1>`, 's').exec(html)?.[2].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** Each item row's cells as text, between `|`. */
+const itemRows = (html: string) =>
+  [...html.matchAll(/<tr class="item[^"]*">(.*?)<\/tr>/g)].map(
+    (row) => `|${[...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).join('|')}|`,
+  );
+
+/** The rows of the VAT summary, as text. */
+const vatRows = (html: string) => [...html.matchAll(/<tr class="vat-rate">(.*?)<\/tr>/g)].map((row) => row[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
 
 describe(renderDocumentHtml.name, () => {
   it('is an A4 page with 2 cm margins in a 12 pt serif font', () => {
@@ -54,11 +64,40 @@ describe(renderDocumentHtml.name, () => {
     expect(textOf(renderDocumentHtml(content({ customer: null })), 'customer')).toBe('Cliente S.r.l.');
   });
 
-  it("names the quote by its short id, the day it was made in the business time zone, its subject and service", () => {
-    const quote = quoteFixture(tenantId, { id: '00000000-0000-4000-8000-000000abc123' });
-    expect(textOf(renderDocumentHtml(content({ quote })), 'reference')).toBe(
-      'Preventivo n. ABC123 Data: 01/07/2026 Oggetto: Gita in laguna Data del servizio: 15/07/2026 alle 09:30 Valido fino al: 14/08/2026',
+  it("names the quote by its progressive number, the day it was made in the business time zone, its subject and service", () => {
+    const quote = quoteFixture(tenantId, { id: '00000000-0000-4000-8000-000000abc123', number: '2026/0042' });
+    const html = renderDocumentHtml(content({ quote }));
+    expect(textOf(html, 'reference')).toBe(
+      'Preventivo n. 2026/0042 Data: 01/07/2026 Oggetto: Gita in laguna Data del servizio: 15/07/2026 alle 09:30 Valido fino al: 14/08/2026',
     );
+    expect(html).toContain('<title>Preventivo 2026/0042</title>');
+    expect(html).not.toContain('ABC123');
+  });
+
+  it("frames every page of a PDF or Word file with a running header (agency and number) and 'Pagina X di Y'", () => {
+    const quote = quoteFixture(tenantId, { number: '2026/0007' });
+    for (const format of ['pdf', 'word'] as const) {
+      const html = renderDocumentHtml(content({ quote, format }));
+      const head = html.slice(0, html.indexOf('</head>'));
+      const header = new RegExp(`<template id="${PAGE_FRAME.header}">(.*?)</template>`).exec(head)?.[1] ?? '';
+      const footer = new RegExp(`<template id="${PAGE_FRAME.footer}">(.*?)</template>`).exec(head)?.[1] ?? '';
+      expect(header.replace(/<[^>]+>/g, '')).toBe('Sole Viaggi S.r.l. · Preventivo n. 2026/0007');
+      expect(header).toMatch(/font-size: 9pt/);
+      expect(footer).toMatch(/>Pagina <span class="pageNumber"><\/span> di <span class="totalPages"><\/span></);
+      // the frame only: no header in the body, no page boxes of the page's own (they would print twice)
+      expect(html).not.toContain('running-header">');
+      expect(html).not.toMatch(/@top-left|@bottom-center/);
+    }
+  });
+
+  it('shows the preview its running header once at the top, and gives its printout the header and page numbers', () => {
+    const html = renderDocumentHtml(content({ quote: quoteFixture(tenantId, { number: '2026/0007' }), format: 'preview' }));
+    expect(textOf(html, 'running-header')).toBe('Sole Viaggi S.r.l. · Preventivo n. 2026/0007');
+    expect(html.split('Preventivo n. 2026/0007').length - 1).toBe(2);
+    expect(html).toContain('@media print { .running-header { display: none; } }');
+    expect(html).toContain('@top-left { content: "Sole Viaggi S\\2e r\\2e l\\2e  \\b7  Preventivo n\\2e  2026\\2f 0007";');
+    expect(html).toContain('@bottom-center { content: "Pagina " counter(page) " di " counter(pages);');
+    expect(html).not.toContain('<template');
   });
 
   it("prints the layout's elements in their order", () => {
@@ -69,42 +108,128 @@ describe(renderDocumentHtml.name, () => {
     expect(order).toEqual(['Uno', 'quote', 'Due', 'Tre']);
   });
 
-  it('prints each item with its participants, price and VAT label, and the totals worked out per item in cents', () => {
+  it('prints each line with its catalogue description, minimum, unit price, price-list discount, price and VAT label', () => {
     const quote = quoteFixture(tenantId, {
+      priceListName: 'Listino Scuole',
+      items: [
+        {
+          description: 'Tour del Colosseo',
+          quantity: 2,
+          minParticipants: 4,
+          chargedParticipants: 4,
+          unitPrice: '108.00',
+          listPrice: '480.00',
+          computedPrice: '432.00',
+          totalPrice: '432.00',
+          priceListApplied: true,
+          catalogueDescription: 'Tre ore nella Roma antica',
+          vatRate: '22.00',
+        },
+        { description: 'Pranzo', quantity: 10, orderConfirmed: true, confirmedParticipants: 12, unitPrice: '0.00', totalPrice: '100.00', vatRate: '10.00' },
+      ],
+    });
+    const html = renderDocumentHtml(content({ quote }));
+    expect(html).toMatch(/<th>Descrizione<\/th><th class="number">Partecipanti<\/th><th class="number">Prezzo unitario<\/th><th class="number">Prezzo<\/th><th>IVA<\/th>/);
+    expect(itemRows(html)).toEqual([
+      '|Tour del Colosseo Tre ore nella Roma antica minimo 4 partecipanti: addebitati 4 Listino Scuole: € 480,00 → € 432,00|2|€ 108,00|€ 432,00|+ IVA 22%|',
+      // no unit price: none is shown rather than € 0,00
+      '|Pranzo|12||€ 100,00|+ IVA 10%|',
+    ]);
+    expect(textOf(html, 'detail minimum')).toBe('minimo 4 partecipanti: addebitati 4');
+    expect(textOf(html, 'detail price-list')).toBe('Listino Scuole: € 480,00 → € 432,00');
+  });
+
+  it("prints 'Prezzo da definire', marked 'Non disponibile in questa data', for an automatic price without a period; never € 0,00; a price by hand as given", () => {
+    const quote = quoteFixture(tenantId, {
+      items: [
+        { description: 'Kayak', quantity: 4, availableOnServiceDate: false, priceSource: 'auto', unitPrice: '0.00', totalPrice: '0.00', computedPrice: '0.00' },
+        { description: 'Snorkeling', quantity: 4, availableOnServiceDate: false, priceSource: 'manual', unitPrice: '0.00', totalPrice: '80.00', computedPrice: '0.00' },
+        // a price set by hand: the period's price a person is not shown beside it
+        { description: 'Pranzo', quantity: 2, priceSource: 'manual', unitPrice: '55.00', totalPrice: '50.00', computedPrice: '110.00' },
+      ],
+    });
+    const html = renderDocumentHtml(content({ quote }));
+    expect(itemRows(html)).toEqual([
+      '|Kayak Non disponibile in questa data|4||Prezzo da definire|+ IVA 22%|',
+      '|Snorkeling|4||€ 80,00|+ IVA 22%|',
+      '|Pranzo|2||€ 50,00|+ IVA 22%|',
+    ]);
+    expect(textOf(html, 'mark unavailable')).toBe('Non disponibile in questa data');
+    expect(itemRows(html)[0]).not.toContain('€');
+  });
+
+  it('splits the VAT by rate and totals the lines with the consumptions: the grand total is the quote\'s total, VAT included', () => {
+    const quote = quoteFixture(tenantId, {
+      totalAmount: '512.56',
       items: [
         { description: 'Giro in barca', quantity: 4, totalPrice: '365.00', priceIncludesVat: true, vatRate: '22.00' },
-        { description: 'Pranzo', quantity: 10, orderConfirmed: true, confirmedParticipants: 12, totalPrice: '100.00', vatRate: '10.00' },
+        { description: 'Pranzo', quantity: 10, totalPrice: '100.00', vatRate: '10.00' },
         { description: 'Guida', quantity: 1, totalPrice: '10.05', vatRate: '22.00' },
+        { description: 'Libro', quantity: 1, totalPrice: '20.00', vatRate: '4.00' },
       ],
+      consumptions: [{ description: 'Acqua', quantity: 3, unitValue: '1.50', totalValue: '4.50' }],
     });
     const html = renderDocumentHtml(content({ quote }));
-    const rows = [...html.matchAll(/<tr class="item">(.*?)<\/tr>/g)].map((row) => row[1].replace(/<[^>]+>/g, '|').replace(/\|+/g, '|'));
-    expect(rows).toEqual(['|Giro in barca|4|€ 365,00|IVA inclusa|', '|Pranzo|12|€ 100,00|+ IVA 10%|', '|Guida|1|€ 10,05|+ IVA 22%|']);
-    // 365.00 includes 22 %: 299.18 + 65.82; 100.00 + 10 %: 10.00; 10.05 + 22 %: 2.21
-    expect(textOf(html, 'taxable')).toBe('Imponibile € 409,23');
-    expect(textOf(html, 'vat-total')).toBe('IVA € 78,03');
-    expect(textOf(html, 'total')).toBe('Totale € 487,26');
-  });
-
-  it('prices only the confirmed items of a confirmed quote', () => {
-    const quote = quoteFixture(tenantId, {
-      status: 'confirmed',
-      items: [
-        { description: 'Confermato', orderConfirmed: true, confirmedParticipants: 2, totalPrice: '50.00', vatRate: null },
-        { description: 'Non confermato', totalPrice: '70.00' },
-      ],
-    });
-    const html = renderDocumentHtml(content({ quote }));
-    expect(html).toContain('Confermato');
-    expect(html).not.toContain('Non confermato');
-    expect(textOf(html, 'total')).toBe('Totale € 50,00');
-  });
-
-  it('lists the consumptions with their total', () => {
-    const quote = quoteFixture(tenantId, { consumptions: [{ description: 'Acqua', quantity: 3, unitValue: '1.50', totalValue: '4.50' }] });
-    const html = renderDocumentHtml(content({ quote }));
+    expect(itemRows(html).map((row) => row.split('|').slice(4, 6).join(' '))).toEqual(['€ 365,00 IVA inclusa', '€ 100,00 + IVA 10%', '€ 10,05 + IVA 22%', '€ 20,00 + IVA 4%']);
+    // 365.00 with 22 % in it: 299.18 + 65.82; 10.05 + 22 %: 2.21; 100.00 + 10 %: 10.00; 20.00 + 4 %: 0.80
+    expect(vatRows(html)).toEqual([
+      'IVA 22% € 309,23 € 68,03 € 377,26',
+      'IVA 10% € 100,00 € 10,00 € 110,00',
+      'IVA 4% € 20,00 € 0,80 € 20,80',
+      'IVA non indicata € 4,50 € 0,00 € 4,50',
+    ]);
+    expect(textOf(html, 'lines-total')).toBe('Totale prodotti € 508,06');
+    expect(textOf(html, 'consumptions-total')).toBe('Totale consumi € 4,50');
+    expect(textOf(html, 'vat-total')).toBe('Totale € 433,73 € 78,83 € 512,56');
+    expect(textOf(html, 'total')).toBe('Totale IVA incl. € 512,56');
+    expect(html).not.toContain('class="adjustment"');
+    // the consumptions as listed, with their total
     expect(textOf(html, 'consumption')).toBe('Acqua 3 € 1,50 € 4,50');
     expect(html).toContain('Totale consumi</td><td class="number">€ 4,50');
+  });
+
+  it("shows the difference a total set by hand makes as 'Sconto' or 'Arrotondamento', the VAT by rate still adding up to it", () => {
+    const items = [{ description: 'Tour', quantity: 2, totalPrice: '100.00', vatRate: '22.00' }];
+    const discounted = renderDocumentHtml(content({ quote: quoteFixture(tenantId, { items, totalSetByHand: true, totalAmount: '120.00' }) }));
+    expect(textOf(discounted, 'lines-total')).toBe('Totale prodotti € 122,00');
+    expect(textOf(discounted, 'adjustment')).toBe('Sconto -€ 2,00');
+    expect(vatRows(discounted)).toEqual(['IVA 22% € 98,36 € 21,64 € 120,00']);
+    expect(textOf(discounted, 'total')).toBe('Totale IVA incl. € 120,00');
+
+    const rounded = renderDocumentHtml(content({ quote: quoteFixture(tenantId, { items, totalSetByHand: true, totalAmount: '125.00' }) }));
+    expect(textOf(rounded, 'adjustment')).toBe('Arrotondamento € 3,00');
+    expect(textOf(rounded, 'total')).toBe('Totale IVA incl. € 125,00');
+
+    // a total typed equal to the lines' makes no adjustment
+    const even = renderDocumentHtml(content({ quote: quoteFixture(tenantId, { items, totalSetByHand: true, totalAmount: '122.00' }) }));
+    expect(even).not.toContain('class="adjustment"');
+  });
+
+  it("lists every line of a confirmed quote, marks the unconfirmed ones 'non confermato' and leaves them out of the total, saying so once", () => {
+    const quote = quoteFixture(tenantId, {
+      status: 'confirmed',
+      totalAmount: '50.00',
+      items: [
+        { description: 'Confermato', orderConfirmed: true, confirmedParticipants: 2, totalPrice: '50.00', vatRate: null },
+        { description: 'Escluso', quantity: 3, totalPrice: '70.00' },
+        { description: 'Escluso anche', quantity: 1, totalPrice: '30.00' },
+      ],
+    });
+    const html = renderDocumentHtml(content({ quote }));
+    expect(itemRows(html)).toEqual(['|Confermato|2||€ 50,00||', '|Escluso non confermato|3||€ 70,00|+ IVA 22%|', '|Escluso anche non confermato|1||€ 30,00|+ IVA 22%|']);
+    expect(html.match(/<tr class="item not-counted">/g)).toHaveLength(2);
+    expect(html.split('Le righe non confermate non sono comprese nel totale.').length - 1).toBe(1);
+    expect(textOf(html, 'lines-total')).toBe('Totale prodotti € 50,00');
+    expect(vatRows(html)).toEqual(['IVA non indicata € 50,00 € 0,00 € 50,00']);
+    expect(textOf(html, 'total')).toBe('Totale IVA incl. € 50,00');
+
+    // a quote not confirmed counts every line, and says nothing of it
+    const pending = renderDocumentHtml(content({ quote: { ...quote, status: 'pending' } }));
+    expect(pending).not.toContain('non confermat');
+    expect(textOf(pending, 'total')).toBe('Totale IVA incl. € 172,00');
+  });
+
+  it('prints no consumptions table without consumptions', () => {
     expect(renderDocumentHtml(content())).not.toContain('Consumi');
   });
 
@@ -124,8 +249,15 @@ describe(renderDocumentHtml.name, () => {
     );
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/onclick|onerror|javascript:|evil\.example/);
-    expect(html.split(escapeHtml(evil)).length - 1).toBe(7);
+    // the agency's name in the page frame's header too
+    expect(html.split(escapeHtml(evil)).length - 1).toBe(8);
     expect(html).toContain('<div class="content"><p>Testo</p><a>l</a></div>');
+
+    // the preview's page header is a CSS string that no name can end
+    const preview = renderDocumentHtml(content({ quote, agency: agencyFixture(tenantId, { companyName: `"; } </style><script>alert(1)</script>\\` }), format: 'preview' }));
+    const style = /<style>(.*?)<\/style>/s.exec(preview)?.[1] ?? '';
+    expect(style).toContain('@top-left { content: "\\22 \\3b  \\7d  \\3c \\2f style\\3e \\3c script\\3e alert\\28 1\\29 \\3c \\2f script\\3e \\5c  \\b7  Preventivo n\\2e  2026\\2f 0001";');
+    expect(preview).not.toContain('<script');
   });
 
   it("prints a template's signature image", () => {

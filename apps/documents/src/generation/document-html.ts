@@ -1,18 +1,24 @@
 import type { ConsumptionView, CustomerView, QuoteDetailView, QuoteItemView, TenantView } from '@quotebook/contracts';
 import {
+  type DocumentFormat,
+  FIGURE_LABELS,
+  type FigureLine,
   formatDate,
   formatEuroCents,
   formatServiceDateTime,
   itemParticipants,
+  minimumNote,
   parseCents,
   PRINT_PAGE,
+  quoteFigures,
+  type QuoteFigures,
   quoteShortId,
   type TemplateType,
   toWallClock,
+  vatGroupLabel,
   vatLabel,
 } from '@quotebook/domain';
 import { printableTemplateHtml } from '../templates/template-html';
-import { totalsOf } from './vat-totals';
 
 /** An image of the document: a `data:` URI (the preview) or the file name of one of the job's assets (PDF, Word). */
 export interface PrintedImage {
@@ -42,7 +48,21 @@ export interface DocumentContent {
   logo: PrintedImage | null;
   /** the business time zone: the quote's creation day is the day there */
   timeZone: string;
+  /**
+   * What the HTML becomes. The preview shows the running header once at its top (and, printed from a
+   * browser, on every page with its page numbers); a PDF or Word file carries it as its page frame.
+   */
+  format: DocumentFormat;
 }
+
+/**
+ * The page frame of a PDF or Word document: HTML fragments in `<template>` elements of the document's
+ * head (a browser shows nothing of them), which the worker hands to the converter as the header and
+ * footer printed in the margins of every page. The footer marks where the page number and the page
+ * count go with Chromium's classes, as Gotenberg's footer.html does: `<span class="pageNumber"></span>`,
+ * `<span class="totalPages"></span>`.
+ */
+export const PAGE_FRAME = { header: 'page-header', footer: 'page-footer' } as const;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -63,11 +83,27 @@ const lines = (values: (string | null | undefined)[], tag = 'div') =>
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((part) => part && part.trim() !== '').join(' ');
 
+/** A CSS string holding any text: every character but letters, digits and spaces written as its code point. */
+function cssString(value: string): string {
+  return `"${[...value].map((character) => (/[A-Za-z0-9 ]/.test(character) ? character : `\\${character.codePointAt(0)?.toString(16)} `)).join('')}"`;
+}
+
+/** The running header's words: the agency and the quote's number. */
+const runningTitle = ({ agency, quote }: DocumentContent) => `${agency.companyName || agency.name} · Preventivo n. ${quoteNumber(quote)}`;
+
+/** The quote's progressive number ("2026/0001"); a quote without one (never numbered) by its short id. */
+const quoteNumber = (quote: QuoteDetailView) => quote.number || quoteShortId(quote.id);
+
+/** The header and footer as the frame prints them: small, in the page's serif (their place in the margins is the converter's). */
+const FRAME_STYLE = `font-family: ${PRINT_PAGE.fontFamily.replace(/"/g, "'")}; font-size: 9pt; color: #444; margin: 0;`;
+
 const STYLE = `
 @page { size: ${PRINT_PAGE.size}; margin: ${PRINT_PAGE.marginCm}cm; }
 html { background: #fff; }
 body { font-family: ${PRINT_PAGE.fontFamily}; font-size: ${PRINT_PAGE.fontSizePt}pt; line-height: 1.4; color: #000; margin: 0; }
 @media screen { body { max-width: ${PRINT_PAGE.widthCm - 2 * PRINT_PAGE.marginCm}cm; margin: 0 auto; padding: ${PRINT_PAGE.marginCm}cm; } }
+.running-header { font-size: 9pt; color: #444; border-bottom: 1px solid #ccc; padding-bottom: 0.25em; margin-bottom: 1em; }
+@media print { .running-header { display: none; } }
 header.agency { display: flex; gap: 1em; align-items: flex-start; border-bottom: 1px solid #999; padding-bottom: 0.5em; margin-bottom: 1em; }
 header.agency img { max-width: 4cm; max-height: 3cm; }
 header.agency .company { font-weight: bold; }
@@ -82,10 +118,36 @@ h2 { font-size: 1.2em; margin: 0 0 0.5em; }
 table { width: 100%; border-collapse: collapse; margin: 0.5em 0; }
 th, td { border-bottom: 1px solid #ccc; padding: 0.25em 0.4em; text-align: left; vertical-align: top; }
 td.number, th.number { text-align: right; white-space: nowrap; }
-table.totals { width: auto; margin-left: auto; }
+tr.item .detail { font-size: 0.85em; color: #333; }
+tr.item .mark { font-size: 0.85em; font-style: italic; }
+tr.item.not-counted { color: #666; }
+p.not-counted-note { font-size: 0.9em; font-style: italic; }
+tr { break-inside: avoid; }
+/* the totals stay together on one page */
+div.figures { break-inside: avoid; }
+table.totals, table.vat-summary { width: auto; margin-left: auto; }
 table.totals tr.total td { font-weight: bold; border-top: 2px solid #000; }
 img.signature { display: block; max-width: 6cm; max-height: 3cm; margin-top: 0.5em; }
 `;
+
+/**
+ * The preview's print styles: the running header at the top of every page and the page numbers at the
+ * bottom, in the page's margins (a PDF or Word file has its own frame instead, never both).
+ */
+function previewPageStyle(content: DocumentContent): string {
+  return (
+    `@page { @top-left { content: ${cssString(runningTitle(content))}; font-size: 9pt; color: #444; } ` +
+    `@bottom-center { content: "Pagina " counter(page) " di " counter(pages); font-size: 9pt; color: #444; } }`
+  );
+}
+
+/** The page frame of a PDF or Word file (see PAGE_FRAME). */
+function pageFrame(content: DocumentContent): string {
+  return (
+    `<template id="${PAGE_FRAME.header}"><p style="${FRAME_STYLE}">${escapeHtml(runningTitle(content))}</p></template>` +
+    `<template id="${PAGE_FRAME.footer}"><p style="${FRAME_STYLE} text-align: right;">Pagina <span class="pageNumber"></span> di <span class="totalPages"></span></p></template>`
+  );
+}
 
 function agencyHeader({ agency, logo }: DocumentContent): string {
   const place = joined(agency.postalCode, agency.city);
@@ -123,7 +185,7 @@ function customerBlock({ customer, quote }: DocumentContent): string {
 function reference({ quote, timeZone }: DocumentContent): string {
   const created = formatDate(toWallClock(quote.createdAt, timeZone));
   return (
-    `<section class="reference"><h1>Preventivo n. ${escapeHtml(quoteShortId(quote.id))}</h1>` +
+    `<section class="reference"><h1>Preventivo n. ${escapeHtml(quoteNumber(quote))}</h1>` +
     lines([
       `Data: ${created}`,
       quote.subject ? `Oggetto: ${quote.subject}` : null,
@@ -134,23 +196,62 @@ function reference({ quote, timeZone }: DocumentContent): string {
   );
 }
 
-/**
- * The items a document prices: a confirmed quote is worth its confirmed items, any other quote all of
- * them (the rule of the quote's total).
- */
-export function printedItems(quote: QuoteDetailView): QuoteItemView[] {
-  return quote.status === 'confirmed' ? quote.items.filter((item) => item.orderConfirmed) : quote.items;
+/** Whether a line goes into the quote's total: a confirmed quote counts its order-confirmed lines only. */
+function isCounted(quote: QuoteDetailView, item: QuoteItemView): boolean {
+  return quote.status !== 'confirmed' || item.orderConfirmed;
 }
 
-function itemRow(item: QuoteItemView): string {
+/** A line priced automatically for a product with no period on the service date: its price is still to be set. */
+const priceToBeDefined = (item: QuoteItemView) => item.availableOnServiceDate === false && item.priceSource === 'auto';
+
+/** The quote's figures by the shared engine: its counted lines, its consumptions and a total set by hand. */
+function documentFigures(quote: QuoteDetailView): QuoteFigures {
+  const lines: FigureLine[] = quote.items.map((item) => ({
+    totalCents: cents(item.totalPrice),
+    priceIncludesVat: item.priceIncludesVat,
+    vatRate: item.vatRate,
+    counted: isCounted(quote, item),
+  }));
+  const consumptionsCents = quote.consumptions.reduce((sum, consumption) => sum + cents(consumption.totalValue), 0);
+  return quoteFigures({ lines, consumptionsCents, manualTotalCents: quote.totalSetByHand ? cents(quote.totalAmount) : null });
+}
+
+/** What is said under a line's description: its catalogue description, its minimum, the price list's discount, its marks. */
+function lineDetails(quote: QuoteDetailView, item: QuoteItemView): string {
+  const details: { className: string; text: string | null }[] = [
+    { className: 'detail catalogue', text: item.catalogueDescription },
+    { className: 'detail minimum', text: minimumNote(itemParticipants(item), item.minParticipants) },
+    {
+      className: 'detail price-list',
+      text:
+        item.priceListApplied && item.listPrice !== null && item.priceSource === 'auto' && !priceToBeDefined(item)
+          ? `${quote.priceListName ?? 'Listino'}: ${formatEuroCents(cents(item.listPrice))} → ${formatEuroCents(cents(item.totalPrice))}`
+          : null,
+    },
+    { className: 'mark unavailable', text: priceToBeDefined(item) ? FIGURE_LABELS.unavailableOnDate : null },
+    { className: 'mark not-counted', text: isCounted(quote, item) ? null : FIGURE_LABELS.notConfirmed },
+  ];
+  return details
+    .filter((detail): detail is { className: string; text: string } => typeof detail.text === 'string' && detail.text.trim() !== '')
+    .map((detail) => `<div class="${detail.className}">${escapeHtml(detail.text)}</div>`)
+    .join('');
+}
+
+function itemRow(quote: QuoteDetailView, item: QuoteItemView): string {
   const label = vatLabel(item.priceIncludesVat, item.vatRate) ?? '';
+  const toBeDefined = priceToBeDefined(item);
+  const unitCents = cents(item.unitPrice);
+  // a price set by hand is the line's own: the period's price a person would not add up to it
+  const unit = item.priceSource === 'auto' && !toBeDefined && unitCents > 0 ? euro(unitCents) : '';
+  const price = toBeDefined ? escapeHtml(FIGURE_LABELS.priceToBeDefined) : euro(cents(item.totalPrice));
   return (
-    `<tr class="item"><td>${escapeHtml(item.description)}</td><td class="number">${itemParticipants(item)}</td>` +
-    `<td class="number">${euro(cents(item.totalPrice))}</td><td class="vat-label">${escapeHtml(label)}</td></tr>`
+    `<tr class="item${isCounted(quote, item) ? '' : ' not-counted'}"><td><div class="description">${escapeHtml(item.description)}</div>${lineDetails(quote, item)}</td>` +
+    `<td class="number">${itemParticipants(item)}</td><td class="number">${unit}</td>` +
+    `<td class="number">${price}</td><td class="vat-label">${escapeHtml(label)}</td></tr>`
   );
 }
 
-function consumptionsTable(consumptions: readonly ConsumptionView[]): string {
+function consumptionsTable(consumptions: readonly ConsumptionView[], totalCents: number): string {
   if (consumptions.length === 0) return '';
   const rows = consumptions
     .map(
@@ -159,26 +260,59 @@ function consumptionsTable(consumptions: readonly ConsumptionView[]): string {
         `<td class="number">${euro(cents(consumption.unitValue))}</td><td class="number">${euro(cents(consumption.totalValue))}</td></tr>`,
     )
     .join('');
-  const total = consumptions.reduce((sum, consumption) => sum + cents(consumption.totalValue), 0);
   return (
     `<h2>Consumi</h2><table class="consumptions"><thead><tr><th>Descrizione</th><th class="number">Quantità</th>` +
     `<th class="number">Valore unitario</th><th class="number">Totale</th></tr></thead><tbody>${rows}</tbody>` +
-    `<tfoot><tr><td colspan="3">Totale consumi</td><td class="number">${euro(total)}</td></tr></tfoot></table>`
+    `<tfoot><tr><td colspan="3">${FIGURE_LABELS.consumptionsTotal}</td><td class="number">${euro(totalCents)}</td></tr></tfoot></table>`
   );
 }
 
-/** The quote's table: its items with participants, price and VAT label, the totals worked out per item, the consumptions. */
+const totalRow = (className: string, label: string, amountCents: number) =>
+  `<tr class="${className}"><td>${escapeHtml(label)}</td><td class="number">${euro(amountCents)}</td></tr>`;
+
+/**
+ * The totals: the counted lines, the consumptions, the difference a total set by hand makes, the VAT by
+ * rate, and the quote's total with its VAT (the figure the list and the dashboard show).
+ */
+function totals(quote: QuoteDetailView, figures: QuoteFigures): string {
+  const rows = [
+    totalRow('lines-total', FIGURE_LABELS.linesTotal, figures.linesTotal.grossCents),
+    quote.consumptions.length > 0 ? totalRow('consumptions-total', FIGURE_LABELS.consumptionsTotal, figures.consumptionsCents) : '',
+    figures.adjustmentLabel ? totalRow('adjustment', figures.adjustmentLabel, figures.adjustmentCents) : '',
+  ].join('');
+  const rates = figures.byRate
+    .map(
+      (group) =>
+        `<tr class="vat-rate"><td>${escapeHtml(vatGroupLabel(group.rate))}</td><td class="number">${euro(group.netCents)}</td>` +
+        `<td class="number">${euro(group.vatCents)}</td><td class="number">${euro(group.grossCents)}</td></tr>`,
+    )
+    .join('');
+  return (
+    `<div class="figures"><table class="totals"><tbody>${rows}</tbody></table>` +
+    `<table class="vat-summary"><thead><tr><th>Aliquota</th><th class="number">${FIGURE_LABELS.net}</th><th class="number">${FIGURE_LABELS.vat}</th>` +
+    `<th class="number">Totale</th></tr></thead><tbody>${rates}</tbody>` +
+    `<tfoot><tr class="vat-total"><td>Totale</td><td class="number">${euro(figures.total.netCents)}</td><td class="number">${euro(figures.total.vatCents)}</td>` +
+    `<td class="number">${euro(figures.total.grossCents)}</td></tr></tfoot></table>` +
+    `<table class="totals"><tbody>${totalRow('total', FIGURE_LABELS.total, figures.total.grossCents)}</tbody></table></div>`
+  );
+}
+
+/**
+ * The quote's table: every line with its details, participants, unit and line price and VAT label (a
+ * confirmed quote's unconfirmed lines marked and left out of the total, which says so once), the
+ * consumptions, then the totals worked out by the shared engine.
+ */
 function quoteTable({ quote }: DocumentContent): string {
-  const items = printedItems(quote);
-  const totals = totalsOf(items.map((item) => ({ totalCents: cents(item.totalPrice), priceIncludesVat: item.priceIncludesVat, vatRate: item.vatRate })));
+  const figures = documentFigures(quote);
+  const leftOut = quote.items.some((item) => !isCounted(quote, item));
   return (
     `<section class="quote"><table class="items"><thead><tr><th>Descrizione</th><th class="number">Partecipanti</th>` +
-    `<th class="number">Prezzo</th><th>IVA</th></tr></thead><tbody>${items.map(itemRow).join('')}</tbody></table>` +
-    `<table class="totals"><tbody>` +
-    `<tr class="taxable"><td>Imponibile</td><td class="number">${euro(totals.taxableCents)}</td></tr>` +
-    `<tr class="vat-total"><td>IVA</td><td class="number">${euro(totals.vatCents)}</td></tr>` +
-    `<tr class="total"><td>Totale</td><td class="number">${euro(totals.totalCents)}</td></tr>` +
-    `</tbody></table>${consumptionsTable(quote.consumptions)}</section>`
+    `<th class="number">Prezzo unitario</th><th class="number">Prezzo</th><th>IVA</th></tr></thead>` +
+    `<tbody>${quote.items.map((item) => itemRow(quote, item)).join('')}</tbody></table>` +
+    (leftOut ? `<p class="not-counted-note">Le righe non confermate non sono comprese nel totale.</p>` : '') +
+    consumptionsTable(quote.consumptions, figures.consumptionsCents) +
+    totals(quote, figures) +
+    `</section>`
   );
 }
 
@@ -192,16 +326,22 @@ function templateSection(element: Extract<PrintedElement, { type: 'template' }>)
 
 /**
  * The one HTML of a quote's document, for the preview, the PDF and the Word file alike: A4 with 2 cm
- * margins in a 12 pt serif font; the agency's header when a printed template asks for it, the
- * customer with its salutation, the quote's reference, then the layout's elements in order. Every
- * value is escaped; template HTML is sanitized again; images are only the ones given (no URL to fetch).
+ * margins in a 12 pt serif font; a running header with the agency and the quote's number, and the page
+ * numbers (the page frame of a file; in the preview, the header once at the top); the agency's header
+ * when a printed template asks for it, the customer with its salutation, the quote's reference, then
+ * the layout's elements in order. Every value is escaped; template HTML is sanitized again; images are
+ * only the ones given (no URL to fetch).
  */
 export function renderDocumentHtml(content: DocumentContent): string {
   const withHeader = content.elements.some((element) => element.type === 'template' && element.headerPrint);
   const body = content.elements.map((element) => (element.type === 'quotes' ? quoteTable(content) : templateSection(element))).join('');
+  const preview = content.format === 'preview';
   return (
     `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8">` +
-    `<title>Preventivo ${escapeHtml(quoteShortId(content.quote.id))}</title><style>${STYLE}</style></head><body>` +
+    `<title>Preventivo ${escapeHtml(quoteNumber(content.quote))}</title>` +
+    (preview ? '' : pageFrame(content)) +
+    `<style>${STYLE}${preview ? previewPageStyle(content) : ''}</style></head><body>` +
+    (preview ? `<div class="running-header">${escapeHtml(runningTitle(content))}</div>` : '') +
     (withHeader ? agencyHeader(content) : '') +
     customerBlock(content) +
     reference(content) +

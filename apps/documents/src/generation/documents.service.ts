@@ -44,7 +44,7 @@ const REMEMBERED_QUOTES = 10_000;
 
 /** What a document is made of, before its images are placed. */
 interface Sources {
-  content: Omit<DocumentContent, 'elements' | 'logo'>;
+  content: Omit<DocumentContent, 'elements' | 'logo' | 'format'>;
   elements: { element: QuoteLayoutElement; template: QuoteTemplate | null }[];
   logo: DocumentImage | null;
   signatures: Map<string, DocumentImage | null>;
@@ -83,7 +83,7 @@ export class DocumentsService {
     const sources = await this.read(principal, tenantId, quoteId, layoutId);
     assertPrintable(sources);
     const placed = format === 'preview' ? this.inlined(sources) : await this.asAssets(tenantId, sources);
-    const html = renderDocumentHtml({ ...sources.content, ...placed.content });
+    const html = renderDocumentHtml({ ...sources.content, ...placed.content, format });
     const file = FILES[format];
     const hash = createHash('sha256')
       .update(`${format}\n${placed.assets.map((asset) => `${asset.name}:${asset.storageKey}`).join('\n')}\n`)

@@ -123,12 +123,18 @@ describe('documents: generating a quote document (integration)', () => {
       expect(html).toContain(`<img class="signature" src="data:image/gif;base64,${signature.toString('base64')}" alt="Firma">`);
     });
 
-    it('prints the items with their VAT labels, and the totals in cents for VAT included and excluded items together', () => {
-      const rows = [...html.matchAll(/<tr class="item">(.*?)<\/tr>/g)].map((row) => row[1].replace(/<[^>]+>/g, '|').replace(/\|+/g, '|'));
-      expect(rows).toEqual(['|Giro in barca|4|€ 365,00|IVA inclusa|', '|Pranzo tipico|10|€ 100,00|+ IVA 10%|', '|Guida|1|€ 10,05|+ IVA 22%|']);
-      expect(html).toContain('<tr class="taxable"><td>Imponibile</td><td class="number">€ 409,23</td></tr>');
-      expect(html).toContain('<tr class="vat-total"><td>IVA</td><td class="number">€ 78,03</td></tr>');
-      expect(html).toContain('<tr class="total"><td>Totale</td><td class="number">€ 487,26</td></tr>');
+    it('prints the items with their VAT labels, the VAT by rate and the total with VAT, in cents for VAT included and excluded items together', () => {
+      const rows = [...html.matchAll(/<tr class="item[^"]*">(.*?)<\/tr>/g)].map(
+        (row) => `|${[...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).join('|')}|`,
+      );
+      expect(rows).toEqual(['|Giro in barca|4||€ 365,00|IVA inclusa|', '|Pranzo tipico|10||€ 100,00|+ IVA 10%|', '|Guida|1||€ 10,05|+ IVA 22%|']);
+      expect(html).toContain('<tr class="vat-rate"><td>IVA 22%</td><td class="number">€ 309,23</td><td class="number">€ 68,03</td><td class="number">€ 377,26</td></tr>');
+      expect(html).toContain('<tr class="vat-rate"><td>IVA 10%</td><td class="number">€ 100,00</td><td class="number">€ 10,00</td><td class="number">€ 110,00</td></tr>');
+      expect(html).toContain('<tr class="total"><td>Totale IVA incl.</td><td class="number">€ 487,26</td></tr>');
+    });
+
+    it("shows the running header once at the preview's top: the agency and the quote's number", () => {
+      expect(html).toContain(`<div class="running-header">Sole Viaggi S.r.l. · Preventivo n. ${quote.number}</div>`);
     });
 
     it('is answered from the cache the second time', async () => {
