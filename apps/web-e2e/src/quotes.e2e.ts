@@ -47,7 +47,7 @@ async function confirmInAdvancedEditor(page: Page, product: string, participants
   await page.getByRole('row').filter({ hasText: CUSTOMER }).getByRole('button', { name: 'Advanced' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Quote - Advanced Management' });
   await editor.getByRole('tab', { name: 'Products' }).click();
-  const row = editor.getByRole('listitem', { name: product });
+  const row = editor.getByRole('row', { name: product });
   await expect(row.getByText('Non confermato')).toBeVisible();
   if (participants) await row.getByLabel('Confirmed Participants').fill(participants);
   await row.getByRole('checkbox', { name: 'Order Confirmed' }).check();
@@ -84,17 +84,34 @@ test.describe('quotes of an agency', () => {
     await expect(dialog.getByText('Service date is required')).toBeVisible();
     await expect(dialog.getByText('Please select at least one product')).toBeVisible();
 
+    // each message leaves as soon as its field is right
     await dialog.getByLabel('Customer').selectOption({ label: CUSTOMER });
+    await expect(dialog.getByText('Customer is required')).toHaveCount(0);
+    // the chosen customer's e-mail shows under the picker
+    await expect(dialog.getByText('segreteria@liceodante.it')).toBeVisible();
     await dialog.getByLabel('Subject').fill('Uscita didattica');
     await dialog.getByLabel('Service Date').fill(serviceDate);
+    await expect(dialog.getByText('Service date is required')).toHaveCount(0);
     await dialog.getByRole('checkbox', { name: GUIDED_TOUR.title }).check();
-    const tour = dialog.getByRole('listitem', { name: GUIDED_TOUR.title });
+    await expect(dialog.getByText('Please select at least one product')).toHaveCount(0);
+    // the chosen lines come first, as a table
+    const chosen = dialog.getByRole('table', { name: 'Chosen products' });
+    const tour = chosen.getByRole('row', { name: GUIDED_TOUR.title });
     await tour.getByLabel('Quantity', { exact: true }).fill('4');
     await expect(tour.getByRole('group', { name: 'Price' })).toContainText('€ 200,00');
     await expect(tour.getByRole('group', { name: 'Price' })).toContainText('+ IVA 22%');
+    await expect(tour.getByRole('group', { name: 'Price' })).toContainText('Totale IVA incl. € 244,00 (Imponibile € 200,00, IVA € 44,00)');
     await dialog.getByRole('checkbox', { name: BOAT_TRIP.title }).check();
-    await expect(dialog.getByRole('listitem', { name: BOAT_TRIP.title }).getByRole('group', { name: 'Price' })).toContainText('€ 150,00');
-    await expect(dialog.getByText('Total: € 350,00')).toBeVisible();
+    await expect(chosen.getByRole('row', { name: BOAT_TRIP.title }).getByRole('group', { name: 'Price' })).toContainText('€ 150,00');
+    await expect(dialog.getByText('Totale IVA incl.: € 427,00')).toBeVisible();
+
+    // Escape does not throw the filled form away without asking
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: 'Scartare le modifiche?' });
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Continua a modificare' }).click();
+    await expect(discard).toBeHidden();
+    await expect(dialog.getByText('Totale IVA incl.: € 427,00')).toBeVisible();
     await dialog.getByRole('button', { name: 'Create Quote' }).click();
     await expect(toast(page, 'Quote created successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -102,22 +119,23 @@ test.describe('quotes of an agency', () => {
     const quoteRow = page.getByRole('row').filter({ hasText: CUSTOMER });
     await expect(quoteRow.getByRole('cell').first()).toHaveText(/^#[0-9A-F]{6}$/);
     await expect(quoteRow).toContainText('alle 09:00');
-    await expect(quoteRow).toContainText('€ 350,00');
+    await expect(quoteRow).toContainText('€ 427,00');
     await expect(quoteRow).toContainText('Pending');
     await expect(page.getByText('Showing 1 of 1 quotes (sorted by service date)')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Quote Consolidation' })).toBeVisible();
 
     /* ---------- confirm one product: red ---------- */
+    // 6 confirmed: € 250,00 + 22 % VAT
     await confirmInAdvancedEditor(page, GUIDED_TOUR.title, '6', '€ 250,00');
     await expect(quoteRow).toContainText('Confirmed');
     const partly = quoteRow.getByTitle('Some products are not confirmed yet');
-    await expect(partly).toHaveText('€ 250,00');
+    await expect(partly).toHaveText('€ 305,00');
     await expect(partly).toHaveCSS('color', 'rgb(198, 40, 40)');
 
     /* ---------- confirm both: blue ---------- */
     await confirmInAdvancedEditor(page, BOAT_TRIP.title, null, '€ 150,00');
     const whole = quoteRow.getByTitle('All products confirmed');
-    await expect(whole).toHaveText('€ 400,00');
+    await expect(whole).toHaveText('€ 488,00');
     await expect(whole).toHaveCSS('color', 'rgb(31, 95, 168)');
 
     /* ---------- a consumption ---------- */
@@ -136,9 +154,11 @@ test.describe('quotes of an agency', () => {
     await expect(editor.getByRole('listitem', { name: 'Pranzo al sacco' })).toContainText('10 × € 12,50 = € 125,00');
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await expect(editor).toBeHidden();
+    // the consumption is part of the quote's total, VAT included
+    await expect(whole).toHaveText('€ 613,00');
 
     /* ---------- search ---------- */
-    await page.getByLabel('Search').fill('400,00');
+    await page.getByLabel('Search').fill('613,00');
     await expect(quoteRow).toBeVisible();
     await page.getByLabel('Search').fill('nessuno');
     await expect(page.getByText('No quotes found')).toBeVisible();
@@ -150,9 +170,10 @@ test.describe('quotes of an agency', () => {
     await expect(page.getByRole('article', { name: 'Active Products' })).toContainText('2');
     await expect(page.getByRole('article', { name: 'Total Customers' })).toContainText('1');
     await expect(page.getByRole('article', { name: 'Quotes This Month' })).toContainText('1');
-    await expect(page.getByRole('article', { name: 'Revenue MTD' })).toContainText('€ 400,00');
+    await expect(page.getByRole('article', { name: 'Revenue MTD' })).toContainText('€ 613,00');
+    await expect(page.getByRole('article', { name: 'Revenue MTD' })).toContainText('Totale IVA incl. · Imponibile € 525,00');
     const recent = page.getByRole('region', { name: 'Recent Quotes' }).getByRole('listitem', { name: CUSTOMER });
-    await expect(recent).toContainText('€ 400,00');
+    await expect(recent).toContainText('€ 613,00');
     await expect(recent).toContainText('Confirmed');
 
     // Create Quote leads to the quotes page with its creation dialog open

@@ -44,7 +44,7 @@ import {
   type ItemDraft,
 } from './quote-advanced-form';
 import { hasProblems, serviceDateWarning } from './quote-create-form';
-import { customerPickerOptions, NO_CUSTOMER, quoteOwnership, statusOptions } from './quote-list';
+import { customerHint, customerPickerOptions, NO_CUSTOMER, quoteOwnership, statusOptions } from './quote-list';
 import { appliedPriceList, unpricedTitles } from './quote-pricing';
 import { QuoteDateField } from './QuoteDateField';
 import { STICKY_ACTIONS } from './QuoteFormDialog';
@@ -245,7 +245,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
       <Box role="tabpanel" id={`quote-tabpanel-${tab}`} aria-labelledby={`quote-tab-${tab}`} sx={{ pt: 2, minHeight: 360 }}>
         {tab === 0 && (
           <Box sx={twoColumns}>
-            <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(catalogue.customers, NO_CUSTOMER)} />
+            <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(catalogue.customers, NO_CUSTOMER)} hint={customerHint(catalogue.customers, form.values.customerId)} />
             <SelectField label="Status" {...form.select('status')} options={statusOptions(QUOTE_STATUSES)} />
             <TextField label="Subject (optional)" {...form.text('subject')} sx={{ gridColumn: '1 / -1' }} />
             <QuoteDateField

@@ -359,7 +359,7 @@ describe('quote creation dialog, what it warns of and explains', () => {
     expect(getComputedStyle(dialog.querySelector('form') as HTMLFormElement).display).toBe('flex');
   });
 
-  it('names each customer with its e-mail and city, so two of the same name can be told apart', async () => {
+  it('tells two customers of the same name apart by their e-mail and city, and shows the chosen one\'s under the picker', async () => {
     const { dialog } = await openCreateDialog([
       on('GET', `${BASE}/customers`, () =>
         json([aCustomer({ city: 'Roma' }), aCustomer({ id: 'customer-3', email: 'info@dante-milano.it', city: 'Milano' }), hotel]),
@@ -367,9 +367,12 @@ describe('quote creation dialog, what it warns of and explains', () => {
     ]);
     expect([...(within(dialog).getByLabelText('Customer') as HTMLSelectElement).options].map((option) => option.text)).toEqual([
       'Select a customer',
-      'Hotel Bellavista — segreteria@dante.it',
+      // a name of its own stays as every client picks it
+      'Hotel Bellavista',
       'Scuola Dante Alighieri — segreteria@dante.it, Roma',
       'Scuola Dante Alighieri — info@dante-milano.it, Milano',
     ]);
+    fireEvent.change(within(dialog).getByLabelText('Customer'), { target: { value: 'customer-3' } });
+    expect(within(dialog).getByText('info@dante-milano.it, Milano')).toBeTruthy();
   });
 });

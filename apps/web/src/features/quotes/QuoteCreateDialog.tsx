@@ -16,7 +16,7 @@ import { PriceLine } from './PriceLine';
 import { ProductChecklist } from './ProductChecklist';
 import { QuantityStepper } from './QuantityStepper';
 import { createQuoteRequest, hasProblems, quoteCreateForm, serviceDateWarning, validateQuoteCreate, type PickedProduct } from './quote-create-form';
-import { customerPickerOptions, NO_CUSTOMER } from './quote-list';
+import { customerHint, customerPickerOptions, NO_CUSTOMER } from './quote-list';
 import { appliedPriceList, byTitle, livePrice, liveNotes, liveTaxes, liveVatLabel } from './quote-pricing';
 import { QuoteDateField } from './QuoteDateField';
 import { QuoteFormDialog } from './QuoteFormDialog';
@@ -74,7 +74,7 @@ export function QuoteCreateDialog({ tenantId, onClose }: { tenantId: string; onC
 
   return (
     <QuoteFormDialog {...dialogTexts('quote', false)} busy={form.busy} onSubmit={submit} guard={guard} maxWidth="md">
-      <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(catalogue.customers, NO_CUSTOMER)} />
+      <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(catalogue.customers, NO_CUSTOMER)} hint={customerHint(catalogue.customers, form.values.customerId)} />
       <TextField label="Subject" {...form.text('subject')} />
       <Box sx={twoColumns}>
         <QuoteDateField label="Service Date" required {...form.text('serviceDate')} warning={serviceDateWarning(values.serviceDate, today)} />

@@ -14,7 +14,7 @@ import { useListProductsQuery } from '../products/products.api';
 import { UnavailableAlert } from './ChosenLines';
 import { hasProblems, serviceDateWarning } from './quote-create-form';
 import { quoteEditForm, simpleStatusOptions, updateQuoteRequest, validateQuoteEdit } from './quote-edit-form';
-import { customerPickerOptions, NO_CUSTOMER, quoteOwnership } from './quote-list';
+import { customerHint, customerPickerOptions, NO_CUSTOMER, quoteOwnership } from './quote-list';
 import { automaticTotalCents, unpricedTitles } from './quote-pricing';
 import { QuoteDateField } from './QuoteDateField';
 import { QuoteFormDialog } from './QuoteFormDialog';
@@ -90,7 +90,7 @@ export function QuoteEditDialog({ tenantId, quote, onClose }: QuoteEditDialogPro
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {quoteOwnership(base)}
       </Typography>
-      <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(customers, NO_CUSTOMER)} />
+      <SelectField label="Customer" required {...form.select('customerId')} options={customerPickerOptions(customers, NO_CUSTOMER)} hint={customerHint(customers, form.values.customerId)} />
       <TextField label="Subject" {...form.text('subject')} />
       <QuoteDateField label="Service Date" required {...form.text('serviceDate')} warning={dateMoved ? serviceDateWarning(values.serviceDate) : null} />
       {dateMoved && <UnavailableAlert titles={unpriced} />}

@@ -77,16 +77,14 @@ function AmountText({ quote, refreshing }: { quote: QuoteView; refreshing: boole
   );
 }
 
-/** The short id the spec lists, and the progressive number beside it in small text. */
+/**
+ * The short id the spec lists, alone in its cell (other clients read it there); the progressive number
+ * is its tooltip, and is shown in the editors and on the document.
+ */
 function QuoteIdText({ quote }: { quote: QuoteView }) {
   return (
-    <Box>
-      <Box sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{`#${quote.shortId}`}</Box>
-      {quote.number && (
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {quote.number}
-        </Typography>
-      )}
+    <Box component="span" title={quote.number ? `N. ${quote.number}` : undefined} sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+      {`#${quote.shortId}`}
     </Box>
   );
 }

@@ -128,13 +128,26 @@ export function customerOptions(customers: readonly { id: string; name: string }
   return [first, ...byName(customers).map((customer) => ({ value: customer.id, label: customer.name }))];
 }
 
+/** A customer's e-mail and city, as the quote dialogs show them beside its name: "segreteria@dante.it, Roma". */
+export const customerDetails = (customer: Pick<CustomerView, 'email' | 'city'>): string => [customer.email, customer.city].filter(Boolean).join(', ');
+
 /**
- * The quote dialogs' customers: each with its e-mail and city beside the name, so two customers of
- * the same name can be told apart ("Scuola Dante — segreteria@dante.it, Roma").
+ * The quote dialogs' customers, by name. A name two customers share gets each one's e-mail and city
+ * beside it ("Scuola Dante — segreteria@dante.it, Roma"), so they can be told apart; a name of its
+ * own stays as it is, the way every client picks it. The chosen customer's details show under the
+ * picker (customerHint).
  */
 export function customerPickerOptions(customers: readonly CustomerView[], first: SelectOption): SelectOption[] {
-  const label = (customer: CustomerView) => `${customer.name} — ${[customer.email, customer.city].filter(Boolean).join(', ')}`;
+  const named = new Map<string, number>();
+  for (const customer of customers) named.set(customer.name, (named.get(customer.name) ?? 0) + 1);
+  const label = (customer: CustomerView) => ((named.get(customer.name) ?? 0) > 1 ? `${customer.name} — ${customerDetails(customer)}` : customer.name);
   return [first, ...byName(customers).map((customer) => ({ value: customer.id, label: label(customer) }))];
+}
+
+/** Under the customer picker: the chosen customer's e-mail and city. */
+export function customerHint(customers: readonly CustomerView[], customerId: string): string | undefined {
+  const chosen = customers.find((customer) => customer.id === customerId);
+  return chosen ? customerDetails(chosen) : undefined;
 }
 
 export const ALL_CUSTOMERS: SelectOption = { value: 'all', label: 'All Customers' };

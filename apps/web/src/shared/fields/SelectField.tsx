@@ -12,6 +12,8 @@ interface SelectFieldProps {
   options: readonly SelectOption[];
   onChange: (value: string) => void;
   error?: string;
+  /** shown under the select while there is no error */
+  hint?: string;
   required?: boolean;
   disabled?: boolean;
   size?: 'small' | 'medium';
@@ -23,7 +25,7 @@ interface SelectFieldProps {
  * A labelled native select: the browser's own keyboard handling and list, and a plain `<select>` for
  * every kind of test to drive.
  */
-export function SelectField({ label, name, value, options, onChange, error, required, disabled, size, margin, minWidth }: SelectFieldProps) {
+export function SelectField({ label, name, value, options, onChange, error, hint, required, disabled, size, margin, minWidth }: SelectFieldProps) {
   return (
     <TextField
       select
@@ -32,7 +34,7 @@ export function SelectField({ label, name, value, options, onChange, error, requ
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? hint}
       required={required}
       disabled={disabled}
       size={size}
