@@ -163,7 +163,9 @@ export async function benchDocuments(stacks) {
   const bare = await bareChromium();
   try {
     // one quote of 5 items per stack, and the HTML its PDF is made of, as the preview answers it (the
-    // agency has no logo and the templates no signature: no image, so the preview's HTML is the PDF's)
+    // agency has no logo and the templates no signature: no image; the preview carries the running
+    // header and page numbers as CSS page margins where the PDF sends them as Gotenberg's header and
+    // footer, the same work for Chromium)
     const quoteOf = (index) => seeded[index].documentIds[0];
     const htmls = [];
     const nextDocument = async (index) => {

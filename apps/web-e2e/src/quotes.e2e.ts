@@ -154,8 +154,12 @@ test.describe('quotes of an agency', () => {
     await expect(editor.getByRole('listitem', { name: 'Pranzo al sacco' })).toContainText('10 × € 12,50 = € 125,00');
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await expect(editor).toBeHidden();
-    // the consumption is part of the quote's total, VAT included
+    // the consumption is part of the quote's total, VAT included: the list and the editor say the same
     await expect(whole).toHaveText('€ 613,00');
+    await quoteRow.getByRole('button', { name: 'Advanced' }).click();
+    await expect(editor.getByLabel('Totale IVA incl. (€)')).toHaveValue('613.00');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toBeHidden();
 
     /* ---------- search ---------- */
     await page.getByLabel('Search').fill('613,00');

@@ -85,7 +85,7 @@ describe('tenant pages', () => {
       expect(screen.getByRole('tab', { name: 'Quotes' }).getAttribute('aria-selected')).toBe('true');
       // the admin page never asked for its data: only the quotes page's own calls went out
       const pageCalls = requests.map((request) => request.path).filter((path) => path.startsWith('/api/tenants/tenant-1/'));
-      expect(pageCalls.every((path) => /^\/api\/tenants\/tenant-1\/(quotes\?|customers$)/.test(path))).toBe(true);
+      expect(pageCalls.every((path) => /^\/api\/tenants\/tenant-1\/(quotes\?|quotes\/creators$|customers$)/.test(path))).toBe(true);
     },
   );
 
