@@ -385,15 +385,16 @@ describe('documents-worker against gotenberg-dev', () => {
       expect(outside.hits).toEqual([]);
     });
 
-    it("gives the Word file the document's page frame: the running header, and the page number in the footer", async () => {
+    it("gives the Word file the document's page frame: the running header, and the page number and count in the footer", async () => {
       const framed = { ...job('word'), html: framedDocumentHtml(), assets: [], storageKey: `documents/${TENANT}/${'f'.repeat(64)}.docx` };
       await (await queue.add('render', framed)).waitUntilFinished(events, 20_000);
 
       const docx = (await new DiskFileStorage(storageDir).get(framed.storageKey))!;
       expect(runsOf(docxPart(docx, 'word/header1.xml'))).toBe('Sole Viaggi S.r.l. · Preventivo n. 2026/0007');
       const footer = docxPart(docx, 'word/footer1.xml');
-      expect(runsOf(footer)).toBe('Pagina\u00a0');
-      expect(footer).toMatch(/instr="PAGE"/);
+      // "Pagina 1 di 2": the page number, then the page count (html-to-docx writes the first, the worker adds the second)
+      expect(runsOf(footer)).toBe('Pagina\u00a0\u00a0di\u00a0');
+      expect(footer).toMatch(/instr="PAGE"[\s\S]*<\/fldSimple><r><t xml:space="preserve">\u00a0di\u00a0<\/t><\/r><fldSimple [^>]*instr="NUMPAGES"/);
       // the frame is the page's, not the body's
       expect(docxText(docx)).not.toContain('Preventivo n. 2026/0007');
       expect(docxText(docx)).toContain('Riga del corpo 40');

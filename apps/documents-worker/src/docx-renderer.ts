@@ -2,7 +2,7 @@ import path from 'node:path';
 import type HTMLtoDOCX from '@turbodocx/html-to-docx';
 import { PRINT_PAGE } from '@quotebook/domain';
 import { Piscina } from 'piscina';
-import { pageFrameOf, wordFooter } from './page-frame';
+import { pageFrameOf, wordFooter, wordPageCountJoin } from './page-frame';
 import type { RenderAsset, RenderLimits } from './pdf-renderer';
 import { RenderFailure } from './render-failure';
 
@@ -53,17 +53,25 @@ interface DocxTask {
   /** the running header and the footer of every page, or null */
   header: string | null;
   footer: string | null;
+  /** the words between Word's PAGE and NUMPAGES fields in the footer ("Pagina 1 di 2"), or null */
+  pageCountJoin: string | null;
   options: HTMLtoDOCX.DocumentOptions;
 }
 
 /**
  * The Word task of a document: its page frame as Word's header and footer (the footer's page number
- * as Word's PAGE field), its images inlined.
+ * as Word's PAGE field, followed by the page count as its NUMPAGES field), its images inlined.
  */
 export function docxTask(html: string, assets: RenderAsset[]): DocxTask {
   const { header, footer } = pageFrameOf(html);
   const framed = { header: header !== null, footer: footer !== null, pageNumber: footer !== null };
-  return { html: inlineImages(html, assets), header, footer: footer === null ? null : wordFooter(footer), options: { ...WORD_PAGE, ...framed } };
+  return {
+    html: inlineImages(html, assets),
+    header,
+    footer: footer === null ? null : wordFooter(footer),
+    pageCountJoin: footer === null ? null : wordPageCountJoin(footer),
+    options: { ...WORD_PAGE, ...framed },
+  };
 }
 
 /** The thread's script, beside this module: in `src/` under the tests, copied beside main.js in the bundle. */

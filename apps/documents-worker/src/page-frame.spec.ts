@@ -1,5 +1,5 @@
 import { docxTask } from './docx-renderer';
-import { frameDocument, pageFrameOf, wordFooter } from './page-frame';
+import { frameDocument, pageFrameOf, wordFooter, wordPageCountJoin } from './page-frame';
 
 const HEADER = '<p style="font-size: 9pt;">Sole Viaggi · Preventivo n. 2026/0001</p>';
 const FOOTER = '<p style="font-size: 9pt; text-align: right;">Pagina <span class="pageNumber"></span> di <span class="totalPages"></span></p>';
@@ -36,11 +36,19 @@ describe(wordFooter.name, () => {
   });
 });
 
+describe(wordPageCountJoin.name, () => {
+  it('takes the words between the page number and the count, their spaces kept', () => {
+    expect(wordPageCountJoin(FOOTER)).toBe('\u00a0di\u00a0');
+    expect(wordPageCountJoin('<p>Pagina <span class="pageNumber"></span></p>')).toBeNull();
+  });
+});
+
 describe(docxTask.name, () => {
   it("gives Word the document's page frame as its header and footer, with the page number", () => {
     const task = docxTask(framed(), []);
     expect(task.header).toBe(HEADER);
     expect(task.footer).toBe(wordFooter(FOOTER));
+    expect(task.pageCountJoin).toBe('\u00a0di\u00a0');
     expect(task.options).toMatchObject({ header: true, footer: true, pageNumber: true, lang: 'it-IT' });
   });
 

@@ -16,6 +16,16 @@ export interface PageFrame {
 export const PAGE_FRAME_IDS = { header: 'page-header', footer: 'page-footer' } as const;
 
 const PAGE_NUMBER = '<span class="pageNumber"></span>';
+const TOTAL_PAGES = '<span class="totalPages"></span>';
+
+/** The words between the page number and the page count of a footer ("Pagina 1 di 2": " di "), or null without a count. */
+export function wordPageCountJoin(fragment: string): string | null {
+  const number = fragment.indexOf(PAGE_NUMBER);
+  const count = fragment.indexOf(TOTAL_PAGES);
+  if (number < 0 || count < number) return null;
+  // spaces at either end would be collapsed away: no-break spaces stay
+  return fragment.slice(number + PAGE_NUMBER.length, count).replace(/<[^>]*>/g, '').replace(/^\s+|\s+$/g, '\u00a0');
+}
 
 /** The document's page frame, read from its head only (the body holds the agency's own text). */
 export function pageFrameOf(html: string): PageFrame {
