@@ -85,9 +85,10 @@ describe(JwtStrategy.name, () => {
 
     it('is refused once it expires, even after it was verified', async () => {
       const { sut } = strategyAnswering();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now * 1000);
       const token = signed({ expiresIn: 60 });
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success' });
-      jest.spyOn(Date, 'now').mockReturnValue((now + 60) * 1000);
+      clock.mockReturnValue((now + 60) * 1000);
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
     });
