@@ -15,3 +15,4 @@ export * from './list-page';
 export * from './catalogue';
 export * from './quoting';
 export * from './documents';
+export * from './customer-loop';

@@ -20,6 +20,7 @@ import {
   ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import type { AvailabilityView, PriceListView } from './catalogue';
+import type { QuoteAnswer } from './customer-loop';
 import type { ServiceHealth } from './health';
 import type { ListPage, ListPageRequest } from './list-page';
 import { IsMoney, IsPositiveMoney } from './money';
@@ -83,6 +84,12 @@ export class QuoteView {
   priceListName: string | null;
   /** raised by every change; send it back to be told when someone else changed the quote meanwhile */
   version: number;
+  /** the number of the last revision sent to the customer, or null when the quote was never sent */
+  latestRevision: number | null;
+  /** when the last revision was sent (ISO 8601), or null */
+  lastSentAt: string | null;
+  /** the customer's answer to the latest sent revision: null, accepted or declined */
+  customerAnswer: QuoteAnswer | null;
   createdAt: string;
   updatedAt: string;
 }

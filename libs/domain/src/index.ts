@@ -16,3 +16,4 @@ export * from './quotes';
 export * from './figures';
 export * from './documents';
 export * from './html-shape';
+export * from './customer-loop';
