@@ -27,3 +27,4 @@ export * from './compensating-transaction';
 export * from './typed-handler';
 export * from './service-core.module';
 export * from './file-storage';
+export * from './mailer';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import { Mailer } from '@quotebook/server-core';
 import { IdentityEnv } from '../env';
 
 export interface ResetEmail {
@@ -31,22 +31,25 @@ export function buildResetEmail(name: string, link: string): ResetEmail {
   };
 }
 
-/** Sends reset links by SMTP, or logs them when no SMTP server is configured (development). */
+/**
+ * Sends reset links through the shared Mailer, or logs them when no SMTP server is configured
+ * (development: the link is how a developer resets a password without a mail server).
+ */
 @Injectable()
 export class ResetMailer {
   private readonly logger = new Logger(ResetMailer.name);
-  private readonly transport: Transporter | null;
+  private readonly mailer: Mailer;
 
-  constructor(private readonly env: IdentityEnv) {
-    this.transport = env.SMTP_URL ? createTransport(env.SMTP_URL) : null;
+  constructor(env: IdentityEnv) {
+    this.mailer = new Mailer(env);
   }
 
   async sendResetLink(recipient: { email: string; name: string }, link: string): Promise<void> {
-    if (!this.transport) {
+    if (!this.mailer.configured) {
       this.logger.log(`No SMTP_URL configured; password reset link for ${recipient.email}: ${link}`);
       return;
     }
-    await this.transport.sendMail({ from: this.env.MAIL_FROM, to: recipient.email, ...buildResetEmail(recipient.name, link) });
+    await this.mailer.send({ to: recipient.email, ...buildResetEmail(recipient.name, link) });
     this.logger.log(`Password reset e-mail sent to ${recipient.email}`);
   }
 }
