@@ -8,6 +8,7 @@ import { CatalogueEnv } from './env';
 import { CreateCatalogue1767312000000 } from './migrations/1767312000000-create-catalogue';
 import { ProductTextBytes1767398400000 } from './migrations/1767398400000-product-text-bytes';
 import { UniqueTagAndVatRateNames1767571200000 } from './migrations/1767571200000-unique-tag-and-vat-rate-names';
+import { CustomerLanguage1770000000000 } from './migrations/1770000000000-customer-language';
 import { PriceList } from './price-lists/price-list.entity';
 import { PriceListsModule } from './price-lists/price-lists.module';
 import { Availability } from './products/availability.entity';
@@ -36,7 +37,7 @@ export class CatalogueModule {
           database: {
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
-            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000],
+            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000, CustomerLanguage1770000000000],
             runtimeRole: CATALOGUE_RUNTIME_ROLE,
           },
         }),

@@ -300,6 +300,8 @@ export class CustomerView {
   vatNumber: string | null;
   sdi: string | null;
   pec: string | null;
+  /** the customer's language (two-letter code, one of the agency's): its documents, e-mails and public page speak it */
+  language: string;
   tagIds: string[];
   createdAt: string;
 }
@@ -343,6 +345,12 @@ export class CustomerDto extends TenantEchoDto {
   @EmptyAllowed()
   @IsEmailAddress({ message: mustBeEmail('pec') })
   pec?: string | null;
+
+  /** one of the agency's languages; left out: 'it' on create, the current one on update */
+  @Omittable()
+  @IsString({ message: API_MESSAGES.languageCode })
+  @Length(LANGUAGE_CODE_LENGTH, LANGUAGE_CODE_LENGTH, { message: API_MESSAGES.languageCode })
+  language?: string;
 }
 
 /**

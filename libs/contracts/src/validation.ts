@@ -80,7 +80,8 @@ export function IsEmailAddress(options: ValidationOptions & { message: string })
       options,
       validator: { validate: (value: unknown) => isEmail(value) },
     });
-    MaxLength(MAX_LENGTH.email)(target, propertyName);
+    // a list of addresses (`each`) bounds each address, not the list
+    MaxLength(MAX_LENGTH.email, options.each ? { each: true } : undefined)(target, propertyName);
   };
 }
 

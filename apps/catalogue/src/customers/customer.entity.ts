@@ -50,6 +50,10 @@ export class Customer {
   @Column('text', { nullable: true })
   pec: string | null;
 
+  /** two-letter code, one of the agency's languages */
+  @Column('char', { length: 2, default: 'it' })
+  language: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

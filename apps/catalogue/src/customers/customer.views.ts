@@ -17,6 +17,7 @@ export function mapCustomer(customer: Customer, tagIds: string[]): CustomerView 
     vatNumber: customer.vatNumber,
     sdi: customer.sdi,
     pec: customer.pec,
+    language: customer.language,
     tagIds,
     createdAt: customer.createdAt.toISOString(),
   };
@@ -27,11 +28,12 @@ type OptionalText = (typeof OPTIONAL_TEXTS)[number];
 
 /**
  * The stored fields a create or update request sets: the required ones always, an optional text only
- * when sent ('' or null clearing it), so a request that leaves a field out keeps it. The price list is
- * the service's business (it is checked first).
+ * when sent ('' or null clearing it), so a request that leaves a field out keeps it; the language only
+ * when sent. The price list and whether the agency offers the language are the service's business
+ * (checked first).
  */
-export function customerChanges(dto: CustomerDto): Pick<Customer, 'title' | 'name' | 'email'> & Partial<Pick<Customer, OptionalText>> {
-  const changes: Pick<Customer, 'title' | 'name' | 'email'> & Partial<Pick<Customer, OptionalText>> = {
+export function customerChanges(dto: CustomerDto): Pick<Customer, 'title' | 'name' | 'email'> & Partial<Pick<Customer, OptionalText | 'language'>> {
+  const changes: Pick<Customer, 'title' | 'name' | 'email'> & Partial<Pick<Customer, OptionalText | 'language'>> = {
     title: dto.title,
     name: dto.name,
     email: dto.email,
@@ -40,5 +42,6 @@ export function customerChanges(dto: CustomerDto): Pick<Customer, 'title' | 'nam
     const value = dto[field];
     if (value !== undefined) changes[field] = value === null || value.trim() === '' ? null : value.trim();
   }
+  if (dto.language !== undefined) changes.language = dto.language;
   return changes;
 }

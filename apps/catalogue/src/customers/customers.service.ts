@@ -2,8 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CUSTOMER_CHANGED, type CustomerDuplicatesQueryDto, type CustomerDuplicateView, type CustomerDto, type CustomerView, type ListPage, type Principal, type SetTagsDto, type TagIdsView } from '@quotebook/contracts';
 import { appError, type ConstraintErrors, EventBus, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { DEFAULT_LANGUAGE, LOOP_MESSAGES } from '@quotebook/domain';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';
+import { TenantLanguages } from '../products/tenant-languages';
 import { QuoteUsage } from '../quoting-links/quote-usage';
 import { replaceTags, TAG_ID_BYTES, tagIdsByItem, tagIdsOf } from '../tags/tag-links';
 import { Customer } from './customer.entity';
@@ -25,6 +27,7 @@ export class CustomersService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly quoteUsage: QuoteUsage,
     private readonly bus: EventBus,
+    private readonly languages: TenantLanguages,
   ) {}
 
   /**
@@ -56,6 +59,7 @@ export class CustomersService {
 
   async create(principal: Principal, tenantId: string, dto: CustomerDto): Promise<CustomerView> {
     requireTenantAdministration(principal, tenantId);
+    await this.assertOffered(principal, tenantId, dto.language);
     const created = await this.writing(tenantId, async (manager) => {
       const priceListId = dto.priceListId ?? null;
       if (priceListId) await assertActivePriceListOfTenant(manager, tenantId, priceListId);
@@ -74,6 +78,8 @@ export class CustomersService {
     const customerId = requireResourceId(id, 'Customer');
     const { view, renamed } = await this.writing(tenantId, async (manager) => {
       const customer = await findCustomer(manager, tenantId, customerId, true);
+      // a language the agency has stopped offering stays on the customer as long as it is not changed
+      if (dto.language !== customer.language) await this.assertOffered(principal, tenantId, dto.language);
       const formerName = customer.name;
       if (dto.priceListId !== undefined && dto.priceListId !== customer.priceListId) {
         if (dto.priceListId) await assertActivePriceListOfTenant(manager, tenantId, dto.priceListId);
@@ -85,6 +91,16 @@ export class CustomersService {
     });
     if (renamed) await this.announceName(tenantId, view);
     return view;
+  }
+
+  /**
+   * A customer's language must be one the agency offers (tenancy owns them, and is asked on each write
+   * that sets another language than Italian, which every agency offers): 400 naming `language`.
+   */
+  private async assertOffered(principal: Principal, tenantId: string, language: string | undefined): Promise<void> {
+    if (language === undefined || language === DEFAULT_LANGUAGE) return;
+    const offered = await this.languages.of(principal, tenantId);
+    if (!offered.includes(language)) throw appError('VALIDATION_FAILED', [LOOP_MESSAGES.languageNotOffered]);
   }
 
   /**

@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
 import {
-  AVAILABILITY_CREATE, AVAILABILITY_DELETE, AVAILABILITY_LIST, AVAILABILITY_UPDATE, AvailabilityDto, CopyFromItalianDto, PRODUCTS_COPY_FROM_ITALIAN,
+  AVAILABILITY_CREATE, AVAILABILITY_DELETE, AVAILABILITY_LIST, AVAILABILITY_UPDATE, AvailabilityDto, CATALOGUE_PRODUCT_TEXTS, CopyFromItalianDto, PRODUCTS_COPY_FROM_ITALIAN,
   PRODUCTS_CREATE, PRODUCTS_DELETE, PRODUCTS_GET_TAGS, PRODUCTS_LIST, PRODUCTS_SET_TAGS, PRODUCTS_UPDATE, ProductDto, RpcRequest, SetTagsDto,
 } from '@quotebook/contracts';
 import { Handles } from '@quotebook/server-core';
 import { AvailabilityService } from './availability.service';
+import { ProductTextsService } from './product-texts.service';
 import { ProductsService } from './products.service';
 
 @Controller()
@@ -12,7 +13,13 @@ export class ProductsController {
   constructor(
     private readonly products: ProductsService,
     private readonly availability: AvailabilityService,
+    private readonly texts: ProductTextsService,
   ) {}
+
+  @Handles(CATALOGUE_PRODUCT_TEXTS)
+  productTexts({ principal, tenantId, productIds, language }: RpcRequest<typeof CATALOGUE_PRODUCT_TEXTS>) {
+    return this.texts.textsIn(principal, tenantId, productIds, language);
+  }
 
   @Handles(PRODUCTS_LIST)
   list({ principal, tenantId, cursor, until }: RpcRequest<typeof PRODUCTS_LIST>) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityService } from './availability.service';
+import { ProductTextsService } from './product-texts.service';
 import { ProductsController } from './products.controller';
 import { ProductsService } from './products.service';
 import { TenantLanguages } from './tenant-languages';
@@ -7,6 +8,6 @@ import { TenantLanguages } from './tenant-languages';
 /** Multilingual products, their tags and their availability periods. */
 @Module({
   controllers: [ProductsController],
-  providers: [ProductsService, AvailabilityService, TenantLanguages],
+  providers: [ProductsService, AvailabilityService, ProductTextsService, TenantLanguages],
 })
 export class ProductsModule {}
