@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { DOCUMENTS_HEALTH } from '@quotebook/contracts';
-import { DiskFileStorage, FileStorage, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
+import { isUUID } from 'class-validator';
+import { DOCUMENTS_HEALTH, TENANT_CREATED } from '@quotebook/contracts';
+import { DiskFileStorage, durableListener, FileStorage, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
 import { DOCUMENTS_RUNTIME_ROLE, DOCUMENTS_SCHEMA } from './documents.schema';
 import { DocumentsEnv } from './env';
 import { DocumentImages } from './generation/document-images';
@@ -12,8 +13,10 @@ import { LayoutsController } from './layouts/layouts.controller';
 import { LayoutsService } from './layouts/layouts.service';
 import { CreateDocuments1767830400000 } from './migrations/1767830400000-create-documents';
 import { TemplateContentShape1769472000000 } from './migrations/1769472000000-template-content-shape';
+import { TemplateTranslationsAndStarterKits1770000000000 } from './migrations/1770000000000-template-translations-and-starter-kits';
 import { SignaturesController } from './signatures/signatures.controller';
 import { SignaturesService } from './signatures/signatures.service';
+import { StarterKitService } from './starter-kit/starter-kit.service';
 import { QuoteTemplate } from './templates/template.entity';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
@@ -34,7 +37,7 @@ export class DocumentsModule {
           database: {
             schema: DOCUMENTS_SCHEMA,
             entities: [QuoteTemplate, QuoteLayout, QuoteLayoutElement],
-            migrations: [CreateDocuments1767830400000, TemplateContentShape1769472000000],
+            migrations: [CreateDocuments1767830400000, TemplateContentShape1769472000000, TemplateTranslationsAndStarterKits1770000000000],
             runtimeRole: DOCUMENTS_RUNTIME_ROLE,
           },
         }),
@@ -59,6 +62,16 @@ export class DocumentsModule {
         LayoutsService,
         SignaturesService,
         DocumentsService,
+        StarterKitService,
+        // a new agency is given its starter layout and templates when tenancy announces it (once, even if announced again)
+        durableListener({
+          event: TENANT_CREATED,
+          consumer: 'documents-starter-kit',
+          handler: StarterKitService,
+          handle: async (starterKit, { tenantId }) => {
+            if (typeof tenantId === 'string' && isUUID(tenantId)) await starterKit.ensure(tenantId);
+          },
+        }),
         // a deleted tenant's templates, layouts and files go when tenancy announces the deletion
         TenantPurgeService,
         tenantDeletedListener({ consumer: 'documents', purger: TenantPurgeService, removed: 'document row(s)' }),

@@ -35,7 +35,7 @@ describe('customers', () => {
     const response = await api('POST', `${agency.base}/customers`, { token: agency.adminToken, body });
     expect(response.status).toBe(201);
     const { tenantId: _echo, ...fields } = body as Record<string, unknown>;
-    expect(response.body).toEqual({ ...fields, id: expect.any(String), tagIds: [], createdAt: expect.any(String) });
+    expect(response.body).toEqual({ ...fields, language: 'it', id: expect.any(String), tagIds: [], createdAt: expect.any(String) });
 
     const listed = (await listCustomers(agency.userToken)).find((customer) => customer.id === response.body.id);
     expect(listed).toEqual(expect.objectContaining({ name: body.name, priceListId: priceList.id, tagIds: [] }));

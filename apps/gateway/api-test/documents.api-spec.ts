@@ -41,6 +41,8 @@ describe('documents: templates, layouts, signatures and generated documents over
   let other: Agency;
   let quoteId: string;
   let layoutId: string;
+  /** the template the layout 'Standard' prints (the agency's starter templates are listed beside it) */
+  let printedTemplateId: string;
   const logo = pngOf(60, 30);
 
   const templates = (token = agency.adminToken, of = agency) => api('GET', `${of.base}/quote-templates`, { token });
@@ -60,6 +62,7 @@ describe('documents: templates, layouts, signatures and generated documents over
     const [customer, product] = await Promise.all([newCustomer(agency, { title: 'Gent.ma', name: 'Hotel <Miramare>' }), pricedProduct(agency)]);
     ({ quoteId } = await quoteWithItemAndConsumption(agency, { customerId: customer.id, productId: product.id }));
     const premessa = await created(agency.adminToken, `${agency.base}/quote-templates`, templateBody({ content: '<p>Siamo lieti di proporvi</p>' }));
+    printedTemplateId = premessa.id;
     layoutId = (await created(agency.adminToken, `${agency.base}/quote-layouts`, { name: 'Standard', elements: [{ type: 'template', templateId: premessa.id }, { type: 'quotes' }] })).id;
     const form = new FormData();
     form.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
@@ -81,6 +84,7 @@ describe('documents: templates, layouts, signatures and generated documents over
         signatureImagePath: null,
         headerPrint: false,
         isActive: true,
+        translations: {},
         updatedAt: expect.any(String),
       });
       expect((await templates()).body).toContainEqual(create.body);
@@ -99,8 +103,7 @@ describe('documents: templates, layouts, signatures and generated documents over
     });
 
     it('keeps a template a layout prints: 409 naming the layout', async () => {
-      const [{ id }] = (await templates()).body;
-      const response = await api('DELETE', `${agency.base}/quote-templates/${id}`, { token: agency.adminToken });
+      const response = await api('DELETE', `${agency.base}/quote-templates/${printedTemplateId}`, { token: agency.adminToken });
       expect(response.status).toBe(409);
       expect(response.body).toMatchObject({ reason: 'TEMPLATE_IN_USE', message: `${DOCUMENT_MESSAGES.templateInUse}: Standard` });
     });

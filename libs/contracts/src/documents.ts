@@ -1,7 +1,9 @@
 import {
+  API_MESSAGES,
   DOCUMENT_API_MESSAGES,
   DOCUMENT_FORMATS,
   type DocumentFormat,
+  LANGUAGE_CODE_LENGTH,
   LAYOUT_ELEMENT_TYPES,
   type LayoutElementType,
   MAX_LAYOUT_ELEMENTS,
@@ -9,13 +11,14 @@ import {
   mustBeBoolean,
   mustBeUuid,
   TEMPLATE_CONTENT_MAX_LENGTH,
+  TEMPLATE_TRANSLATION_MESSAGES,
   TEMPLATE_TYPES,
   type TemplateType,
 } from '@quotebook/domain';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional,
-  IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional,
+  IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import type { ServiceHealth } from './health';
 import type { ListPage, ListPageRequest } from './list-page';
@@ -38,10 +41,23 @@ export class TemplateSummaryView {
   updatedAt: string;
 }
 
+/** A template's text in one language besides Italian. */
+export interface TemplateTranslation {
+  /** empty: the Italian title is printed */
+  title: string;
+  /** sanitized HTML, as the Italian content */
+  content: string;
+}
+
+/** A template's texts by language code (Italian is the template's own title and content). */
+export type TemplateTranslations = Record<string, TemplateTranslation>;
+
 /** A description template: one section of a printed quote (premessa, condizioni, firma, ...). */
 export class QuoteTemplateView extends TemplateSummaryView {
   /** sanitized HTML (formatting tags only) */
   content: string;
+  /** its text in other languages; a document in a language it has no text in prints the Italian one */
+  translations: TemplateTranslations;
 }
 
 /** One element of a layout, in print order: the quote's table, or a template. */
@@ -124,6 +140,14 @@ export class QuoteTemplateDto {
   @Omittable()
   @IsBoolean({ message: mustBeBoolean('isActive') })
   isActive?: boolean;
+
+  /**
+   * its text in other languages, `{ en: { title, content } }`, sanitized and bounded like the Italian
+   * content; left out: the stored ones stay; sent: they become exactly these (the service checks each)
+   */
+  @Omittable()
+  @IsObject({ message: TEMPLATE_TRANSLATION_MESSAGES.shape })
+  translations?: TemplateTranslations;
 }
 
 export class LayoutElementDto {
@@ -185,6 +209,12 @@ export class GenerateDocumentDto {
 
   @IsIn(DOCUMENT_FORMATS, { message: DOCUMENT_API_MESSAGES.format })
   format: DocumentFormat;
+
+  /** the document's language (two-letter code); default 'it' (the preview dialog offers the agency's languages) */
+  @Omittable()
+  @IsString({ message: API_MESSAGES.languageCode })
+  @Length(LANGUAGE_CODE_LENGTH, LANGUAGE_CODE_LENGTH, { message: API_MESSAGES.languageCode })
+  language?: string;
 }
 
 /* ---------- what the documents service answers ---------- */

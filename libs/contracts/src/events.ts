@@ -8,6 +8,14 @@ export interface TenantDeletedEvent {
 /** Published by tenancy on JetStream; every service purges that tenant's rows. */
 export const TENANT_DELETED = eventSubject<TenantDeletedEvent>('tenant.deleted');
 
+export interface TenantCreatedEvent {
+  tenantId: string;
+  createdAt: string;
+}
+
+/** Published by tenancy on JetStream when an agency is created; the documents service gives it its starter layout. */
+export const TENANT_CREATED = eventSubject<TenantCreatedEvent>('tenant.created');
+
 export interface CustomerChangedEvent {
   tenantId: string;
   customerId: string;

@@ -37,3 +37,19 @@ export const DOCUMENT_API_MESSAGES = {
   templateOfTenant: 'templateId must be a template of this tenant',
   templateIdRequired: 'templateId is required for a template element',
 } as const;
+
+/**
+ * A template's texts besides its Italian one: at most this many languages, and all its texts together
+ * (the Italian content and every translation's) at most this many characters, so that a template with
+ * all its languages still crosses the bus in one message.
+ */
+export const MAX_TEMPLATE_TRANSLATIONS = 10;
+export const TEMPLATE_TEXTS_MAX_CHARACTERS = 200_000;
+
+/** What a template's translations are refused for, each naming the property. */
+export const TEMPLATE_TRANSLATION_MESSAGES = {
+  shape: `translations must map a 2-letter language code (not it) to { title, content }, at most ${MAX_TEMPLATE_TRANSLATIONS} languages`,
+  title: (language: string) => `translations.${language}.title must be a text of at most 300 characters`,
+  content: (language: string) => `translations.${language}.content is required`,
+  tooLong: `translations: a template's texts in all its languages together are at most ${TEMPLATE_TEXTS_MAX_CHARACTERS} characters`,
+} as const;

@@ -23,6 +23,8 @@ function content(overrides: Partial<DocumentContent> = {}): DocumentContent {
     logo: { src: 'logo-1.png' },
     timeZone: 'Europe/Rome',
     format: 'pdf',
+    language: 'it',
+    productTexts: new Map(),
     ...overrides,
   };
 }
@@ -263,5 +265,51 @@ describe(renderDocumentHtml.name, () => {
   it("prints a template's signature image", () => {
     const html = renderDocumentHtml(content({ elements: [template({ templateType: 'firma', signature: { src: 'data:image/png;base64,AAAA' } })] }));
     expect(html).toContain('<img class="signature" src="data:image/png;base64,AAAA" alt="Firma">');
+  });
+});
+
+describe('a document in the customer\'s language', () => {
+  const englishContent = () => {
+    const quote = quoteFixture(tenantId, {
+      number: '2026/0009',
+      items: [
+        { description: 'Giro in barca', quantity: 4, totalPrice: '365.00', priceIncludesVat: true },
+        { description: 'Pranzo tipico', quantity: 4, totalPrice: '100.00', priceIncludesVat: false, vatRate: '10.00' },
+      ],
+    });
+    const [boat, lunch] = quote.items;
+    return content({
+      quote: { ...quote, items: [{ ...boat, catalogueDescription: 'Giro del lago' }, { ...lunch, catalogueDescription: 'Menu del giorno' }] },
+      language: 'en',
+      // the lunch has no English texts: it prints the line's own
+      productTexts: new Map([[boat.productId, { id: boat.productId, title: 'Boat trip', shortDescription: 'A trip on the lake' }]]),
+      format: 'pdf',
+    });
+  };
+
+  it('prints the fixed words, the page frame and the lines in English, the Italian texts where a product has none', () => {
+    const html = renderDocumentHtml(englishContent());
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Quote no. 2026/0009</h1>');
+    expect(textOf(html, 'reference')).toMatch(/^Quote no\. 2026\/0009 Date: .* Service date: .* at .* Valid until: /);
+    expect(itemRows(html)).toEqual([
+      expect.stringMatching(/^\|Boat trip A trip on the lake\|4\|.*\|VAT included\|$/),
+      expect.stringMatching(/^\|Pranzo tipico Menu del giorno\|4\|.*\|\+ VAT 10%\|$/),
+    ]);
+    expect(textOf(html, 'total')).toMatch(/^Total incl\. VAT /);
+    expect(html).toContain('<th>Rate</th>');
+    expect(html).toContain('For the attention of Mario Rossi');
+    expect(html).toMatch(/Page <span class="pageNumber"><\/span> of <span class="totalPages"><\/span>/);
+    expect(html).not.toMatch(/Preventivo|Totale|Pagina|Descrizione|Partecipanti/);
+  });
+
+  it('prints the Italian document for a language without its own words, and the line\'s own texts in Italian', () => {
+    const italian = renderDocumentHtml(content({ language: 'it', productTexts: englishContent().productTexts, quote: englishContent().quote }));
+    expect(itemRows(italian)[0]).toMatch(/^\|Giro in barca Giro del lago\|/);
+    expect(renderDocumentHtml(content({ language: 'pt' }))).toContain('Preventivo n.');
+  });
+
+  it('numbers the preview\'s pages in its language', () => {
+    expect(renderDocumentHtml(content({ language: 'de', format: 'preview' }))).toContain('content: "Seite " counter(page) " von " counter(pages)');
   });
 });

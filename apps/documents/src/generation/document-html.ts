@@ -1,22 +1,24 @@
-import type { ConsumptionView, CustomerView, QuoteDetailView, QuoteItemView, TenantView } from '@quotebook/contracts';
+import type { ConsumptionView, CustomerView, ProductTexts, QuoteDetailView, QuoteItemView, TenantView } from '@quotebook/contracts';
 import {
+  DEFAULT_BOOKING_TIME,
+  DEFAULT_LANGUAGE,
   type DocumentFormat,
-  FIGURE_LABELS,
+  type DocumentLabels,
+  documentLabels,
   type FigureLine,
   formatDate,
   formatEuroCents,
-  formatServiceDateTime,
   itemParticipants,
-  minimumNote,
   parseCents,
   PRINT_PAGE,
   quoteFigures,
   type QuoteFigures,
   quoteShortId,
   type TemplateType,
+  timeOf,
   toWallClock,
-  vatGroupLabel,
-  vatLabel,
+  vatGroupLabelIn,
+  vatLabelIn,
 } from '@quotebook/domain';
 import { printableTemplateHtml } from '../templates/template-html';
 
@@ -53,7 +55,14 @@ export interface DocumentContent {
    * browser, on every page with its page numbers); a PDF or Word file carries it as its page frame.
    */
   format: DocumentFormat;
+  /** the customer's language (two-letter code): the fixed words, and the lines' texts when not Italian */
+  language: string;
+  /** the products' texts in that language, by product id (a line without one prints its own texts) */
+  productTexts: ReadonlyMap<string, ProductTexts>;
 }
+
+/** The words of a document in its language. */
+const wordsOf = (content: Pick<DocumentContent, 'language'>): DocumentLabels => documentLabels(content.language);
 
 /**
  * The page frame of a PDF or Word document: HTML fragments in `<template>` elements of the document's
@@ -89,7 +98,8 @@ function cssString(value: string): string {
 }
 
 /** The running header's words: the agency and the quote's number. */
-const runningTitle = ({ agency, quote }: DocumentContent) => `${agency.companyName || agency.name} · Preventivo n. ${quoteNumber(quote)}`;
+const runningTitle = (content: DocumentContent) =>
+  `${content.agency.companyName || content.agency.name} · ${wordsOf(content).quoteNumber(quoteNumber(content.quote))}`;
 
 /** The quote's progressive number ("2026/0001"); a quote without one (never numbered) by its short id. */
 const quoteNumber = (quote: QuoteDetailView) => quote.number || quoteShortId(quote.id);
@@ -135,62 +145,72 @@ img.signature { display: block; max-width: 6cm; max-height: 3cm; margin-top: 0.5
  * bottom, in the page's margins (a PDF or Word file has its own frame instead, never both).
  */
 function previewPageStyle(content: DocumentContent): string {
+  const words = wordsOf(content);
   return (
     `@page { @top-left { content: ${cssString(runningTitle(content))}; font-size: 9pt; color: #444; } ` +
-    `@bottom-center { content: "Pagina " counter(page) " di " counter(pages); font-size: 9pt; color: #444; } }`
+    `@bottom-center { content: ${cssString(`${words.page} `)} counter(page) ${cssString(` ${words.pageOf} `)} counter(pages); font-size: 9pt; color: #444; } }`
   );
 }
 
 /** The page frame of a PDF or Word file (see PAGE_FRAME). */
 function pageFrame(content: DocumentContent): string {
+  const words = wordsOf(content);
   return (
     `<template id="${PAGE_FRAME.header}"><p style="${FRAME_STYLE}">${escapeHtml(runningTitle(content))}</p></template>` +
-    `<template id="${PAGE_FRAME.footer}"><p style="${FRAME_STYLE} text-align: right;">Pagina <span class="pageNumber"></span> di <span class="totalPages"></span></p></template>`
+    `<template id="${PAGE_FRAME.footer}"><p style="${FRAME_STYLE} text-align: right;">${escapeHtml(words.page)} <span class="pageNumber"></span> ` +
+    `${escapeHtml(words.pageOf)} <span class="totalPages"></span></p></template>`
   );
 }
 
-function agencyHeader({ agency, logo }: DocumentContent): string {
+function agencyHeader(content: DocumentContent): string {
+  const { agency, logo } = content;
+  const words = wordsOf(content);
   const place = joined(agency.postalCode, agency.city);
   const contacts = [
-    agency.phone ? `Tel. ${agency.phone}` : null,
-    agency.mobile ? `Cell. ${agency.mobile}` : null,
+    agency.phone ? `${words.phone} ${agency.phone}` : null,
+    agency.mobile ? `${words.mobile} ${agency.mobile}` : null,
     agency.referenceEmail,
     agency.website,
   ];
-  const taxes = [agency.vatNumber ? `P.IVA ${agency.vatNumber}` : null, agency.fiscalCode ? `C.F. ${agency.fiscalCode}` : null];
+  const taxes = [agency.vatNumber ? `${words.vatNumber} ${agency.vatNumber}` : null, agency.fiscalCode ? `${words.fiscalCode} ${agency.fiscalCode}` : null];
   return (
-    `<header class="agency">${logo ? `<img class="logo" src="${escapeHtml(logo.src)}" alt="Logo">` : ''}` +
+    `<header class="agency">${logo ? `<img class="logo" src="${escapeHtml(logo.src)}" alt="${escapeHtml(words.logo)}">` : ''}` +
     `<div><div class="company">${escapeHtml(agency.companyName || agency.name)}</div>` +
     lines([agency.address, place, agency.country, joined(...contacts), joined(...taxes)]) +
     `</div></header>`
   );
 }
 
-function customerBlock({ customer, quote }: DocumentContent): string {
+function customerBlock(content: DocumentContent): string {
+  const { customer, quote } = content;
+  const words = wordsOf(content);
   if (!customer) return `<section class="customer"><div class="name">${escapeHtml(quote.customerName)}</div></section>`;
   return (
     `<section class="customer"><div class="salutation">${escapeHtml(customer.title)}</div>` +
     `<div class="name">${escapeHtml(customer.name)}</div>` +
     lines([
-      customer.contact ? `Alla c.a. di ${customer.contact}` : null,
+      customer.contact ? words.forTheAttentionOf(customer.contact) : null,
       customer.address,
       joined(customer.postalCode, customer.city),
       customer.country,
-      customer.vatNumber ? `P.IVA ${customer.vatNumber}` : null,
+      customer.vatNumber ? `${words.vatNumber} ${customer.vatNumber}` : null,
     ]) +
     `</section>`
   );
 }
 
-function reference({ quote, timeZone }: DocumentContent): string {
+function reference(content: DocumentContent): string {
+  const { quote, timeZone } = content;
+  const words = wordsOf(content);
   const created = formatDate(toWallClock(quote.createdAt, timeZone));
+  const serviceTime = words.atTime(formatDate(quote.serviceDate), timeOf(quote.serviceStartTime) ?? DEFAULT_BOOKING_TIME);
   return (
-    `<section class="reference"><h1>Preventivo n. ${escapeHtml(quoteNumber(quote))}</h1>` +
+    `<section class="reference"><h1>${escapeHtml(words.quoteNumber(quoteNumber(quote)))}</h1>` +
     lines([
-      `Data: ${created}`,
-      quote.subject ? `Oggetto: ${quote.subject}` : null,
-      `Data del servizio: ${formatServiceDateTime(quote.serviceDate, quote.serviceStartTime)}`,
-      `Valido fino al: ${formatDate(quote.expiryDate)}`,
+      `${words.date}: ${created}`,
+      quote.subject ? `${words.subject}: ${quote.subject}` : null,
+      `${words.serviceDate}: ${serviceTime}`,
+      `${words.validUntil}: ${formatDate(quote.expiryDate)}`,
     ]) +
     `</section>`
   );
@@ -216,20 +236,40 @@ function documentFigures(quote: QuoteDetailView): QuoteFigures {
   return quoteFigures({ lines, consumptionsCents, manualTotalCents: quote.totalSetByHand ? cents(quote.totalAmount) : null });
 }
 
+/**
+ * A line's title and catalogue description as the customer reads them: in Italian the line's own (the
+ * agent may have written its description); in another language the product's texts in it, the line's
+ * own where the product has none.
+ */
+function lineTexts(content: DocumentContent, item: QuoteItemView): { title: string; description: string | null } {
+  const translated = content.language === DEFAULT_LANGUAGE ? undefined : content.productTexts.get(item.productId);
+  return {
+    title: translated?.title || item.description,
+    description: translated ? (translated.shortDescription ?? item.catalogueDescription) : item.catalogueDescription,
+  };
+}
+
+/** The minimum's note: "minimo 4 partecipanti: addebitati 4"; null when the booked participants are charged. */
+function minimumNoteIn(words: DocumentLabels, item: QuoteItemView): string | null {
+  return item.minParticipants && itemParticipants(item) < item.minParticipants ? words.minimumNote(item.minParticipants) : null;
+}
+
 /** What is said under a line's description: its catalogue description, its minimum, the price list's discount, its marks. */
-function lineDetails(quote: QuoteDetailView, item: QuoteItemView): string {
+function lineDetails(content: DocumentContent, item: QuoteItemView): string {
+  const { quote } = content;
+  const words = wordsOf(content);
   const details: { className: string; text: string | null }[] = [
-    { className: 'detail catalogue', text: item.catalogueDescription },
-    { className: 'detail minimum', text: minimumNote(itemParticipants(item), item.minParticipants) },
+    { className: 'detail catalogue', text: lineTexts(content, item).description },
+    { className: 'detail minimum', text: minimumNoteIn(words, item) },
     {
       className: 'detail price-list',
       text:
         item.priceListApplied && item.listPrice !== null && item.priceSource === 'auto' && !priceToBeDefined(item)
-          ? `${quote.priceListName ?? 'Listino'}: ${formatEuroCents(cents(item.listPrice))} → ${formatEuroCents(cents(item.totalPrice))}`
+          ? `${quote.priceListName ?? words.priceList}: ${formatEuroCents(cents(item.listPrice))} → ${formatEuroCents(cents(item.totalPrice))}`
           : null,
     },
-    { className: 'mark unavailable', text: priceToBeDefined(item) ? FIGURE_LABELS.unavailableOnDate : null },
-    { className: 'mark not-counted', text: isCounted(quote, item) ? null : FIGURE_LABELS.notConfirmed },
+    { className: 'mark unavailable', text: priceToBeDefined(item) ? words.unavailableOnDate : null },
+    { className: 'mark not-counted', text: isCounted(quote, item) ? null : words.notConfirmed },
   ];
   return details
     .filter((detail): detail is { className: string; text: string } => typeof detail.text === 'string' && detail.text.trim() !== '')
@@ -237,21 +277,23 @@ function lineDetails(quote: QuoteDetailView, item: QuoteItemView): string {
     .join('');
 }
 
-function itemRow(quote: QuoteDetailView, item: QuoteItemView): string {
-  const label = vatLabel(item.priceIncludesVat, item.vatRate) ?? '';
+function itemRow(content: DocumentContent, item: QuoteItemView): string {
+  const { quote } = content;
+  const words = wordsOf(content);
+  const label = vatLabelIn(words, item.priceIncludesVat, item.vatRate) ?? '';
   const toBeDefined = priceToBeDefined(item);
   const unitCents = cents(item.unitPrice);
   // a price set by hand is the line's own: the period's price a person would not add up to it
   const unit = item.priceSource === 'auto' && !toBeDefined && unitCents > 0 ? euro(unitCents) : '';
-  const price = toBeDefined ? escapeHtml(FIGURE_LABELS.priceToBeDefined) : euro(cents(item.totalPrice));
+  const price = toBeDefined ? escapeHtml(words.priceToBeDefined) : euro(cents(item.totalPrice));
   return (
-    `<tr class="item${isCounted(quote, item) ? '' : ' not-counted'}"><td><div class="description">${escapeHtml(item.description)}</div>${lineDetails(quote, item)}</td>` +
+    `<tr class="item${isCounted(quote, item) ? '' : ' not-counted'}"><td><div class="description">${escapeHtml(lineTexts(content, item).title)}</div>${lineDetails(content, item)}</td>` +
     `<td class="number">${itemParticipants(item)}</td><td class="number">${unit}</td>` +
     `<td class="number">${price}</td><td class="vat-label">${escapeHtml(label)}</td></tr>`
   );
 }
 
-function consumptionsTable(consumptions: readonly ConsumptionView[], totalCents: number): string {
+function consumptionsTable(words: DocumentLabels, consumptions: readonly ConsumptionView[], totalCents: number): string {
   if (consumptions.length === 0) return '';
   const rows = consumptions
     .map(
@@ -261,9 +303,10 @@ function consumptionsTable(consumptions: readonly ConsumptionView[], totalCents:
     )
     .join('');
   return (
-    `<h2>Consumi</h2><table class="consumptions"><thead><tr><th>Descrizione</th><th class="number">Quantità</th>` +
-    `<th class="number">Valore unitario</th><th class="number">Totale</th></tr></thead><tbody>${rows}</tbody>` +
-    `<tfoot><tr><td colspan="3">${FIGURE_LABELS.consumptionsTotal}</td><td class="number">${euro(totalCents)}</td></tr></tfoot></table>`
+    `<h2>${escapeHtml(words.consumptions)}</h2><table class="consumptions"><thead><tr><th>${escapeHtml(words.description)}</th>` +
+    `<th class="number">${escapeHtml(words.quantity)}</th><th class="number">${escapeHtml(words.unitValue)}</th>` +
+    `<th class="number">${escapeHtml(words.total)}</th></tr></thead><tbody>${rows}</tbody>` +
+    `<tfoot><tr><td colspan="3">${escapeHtml(words.consumptionsTotal)}</td><td class="number">${euro(totalCents)}</td></tr></tfoot></table>`
   );
 }
 
@@ -274,26 +317,27 @@ const totalRow = (className: string, label: string, amountCents: number) =>
  * The totals: the counted lines, the consumptions, the difference a total set by hand makes, the VAT by
  * rate, and the quote's total with its VAT (the figure the list and the dashboard show).
  */
-function totals(quote: QuoteDetailView, figures: QuoteFigures): string {
+function totals(words: DocumentLabels, quote: QuoteDetailView, figures: QuoteFigures): string {
+  const adjustment = figures.adjustmentCents < 0 ? words.discount : figures.adjustmentCents > 0 ? words.rounding : null;
   const rows = [
-    totalRow('lines-total', FIGURE_LABELS.linesTotal, figures.linesTotal.grossCents),
-    quote.consumptions.length > 0 ? totalRow('consumptions-total', FIGURE_LABELS.consumptionsTotal, figures.consumptionsCents) : '',
-    figures.adjustmentLabel ? totalRow('adjustment', figures.adjustmentLabel, figures.adjustmentCents) : '',
+    totalRow('lines-total', words.linesTotal, figures.linesTotal.grossCents),
+    quote.consumptions.length > 0 ? totalRow('consumptions-total', words.consumptionsTotal, figures.consumptionsCents) : '',
+    adjustment ? totalRow('adjustment', adjustment, figures.adjustmentCents) : '',
   ].join('');
   const rates = figures.byRate
     .map(
       (group) =>
-        `<tr class="vat-rate"><td>${escapeHtml(vatGroupLabel(group.rate))}</td><td class="number">${euro(group.netCents)}</td>` +
+        `<tr class="vat-rate"><td>${escapeHtml(vatGroupLabelIn(words, group.rate))}</td><td class="number">${euro(group.netCents)}</td>` +
         `<td class="number">${euro(group.vatCents)}</td><td class="number">${euro(group.grossCents)}</td></tr>`,
     )
     .join('');
   return (
     `<div class="figures"><table class="totals"><tbody>${rows}</tbody></table>` +
-    `<table class="vat-summary"><thead><tr><th>Aliquota</th><th class="number">${FIGURE_LABELS.net}</th><th class="number">${FIGURE_LABELS.vat}</th>` +
-    `<th class="number">Totale</th></tr></thead><tbody>${rates}</tbody>` +
-    `<tfoot><tr class="vat-total"><td>Totale</td><td class="number">${euro(figures.total.netCents)}</td><td class="number">${euro(figures.total.vatCents)}</td>` +
-    `<td class="number">${euro(figures.total.grossCents)}</td></tr></tfoot></table>` +
-    `<table class="totals"><tbody>${totalRow('total', FIGURE_LABELS.total, figures.total.grossCents)}</tbody></table></div>`
+    `<table class="vat-summary"><thead><tr><th>${escapeHtml(words.rate)}</th><th class="number">${escapeHtml(words.net)}</th>` +
+    `<th class="number">${escapeHtml(words.vat)}</th><th class="number">${escapeHtml(words.total)}</th></tr></thead><tbody>${rates}</tbody>` +
+    `<tfoot><tr class="vat-total"><td>${escapeHtml(words.total)}</td><td class="number">${euro(figures.total.netCents)}</td>` +
+    `<td class="number">${euro(figures.total.vatCents)}</td><td class="number">${euro(figures.total.grossCents)}</td></tr></tfoot></table>` +
+    `<table class="totals"><tbody>${totalRow('total', words.totalVatIncluded, figures.total.grossCents)}</tbody></table></div>`
   );
 }
 
@@ -302,22 +346,25 @@ function totals(quote: QuoteDetailView, figures: QuoteFigures): string {
  * confirmed quote's unconfirmed lines marked and left out of the total, which says so once), the
  * consumptions, then the totals worked out by the shared engine.
  */
-function quoteTable({ quote }: DocumentContent): string {
+function quoteTable(content: DocumentContent): string {
+  const { quote } = content;
+  const words = wordsOf(content);
   const figures = documentFigures(quote);
   const leftOut = quote.items.some((item) => !isCounted(quote, item));
+  const heading = (text: string, className?: string) => `<th${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</th>`;
   return (
-    `<section class="quote"><table class="items"><thead><tr><th>Descrizione</th><th class="number">Partecipanti</th>` +
-    `<th class="number">Prezzo unitario</th><th class="number">Prezzo</th><th>IVA</th></tr></thead>` +
-    `<tbody>${quote.items.map((item) => itemRow(quote, item)).join('')}</tbody></table>` +
-    (leftOut ? `<p class="not-counted-note">Le righe non confermate non sono comprese nel totale.</p>` : '') +
-    consumptionsTable(quote.consumptions, figures.consumptionsCents) +
-    totals(quote, figures) +
+    `<section class="quote"><table class="items"><thead><tr>${heading(words.description)}${heading(words.participants, 'number')}` +
+    `${heading(words.unitPrice, 'number')}${heading(words.price, 'number')}${heading(words.vat)}</tr></thead>` +
+    `<tbody>${quote.items.map((item) => itemRow(content, item)).join('')}</tbody></table>` +
+    (leftOut ? `<p class="not-counted-note">${escapeHtml(words.notCountedNote)}</p>` : '') +
+    consumptionsTable(words, quote.consumptions, figures.consumptionsCents) +
+    totals(words, quote, figures) +
     `</section>`
   );
 }
 
-function templateSection(element: Extract<PrintedElement, { type: 'template' }>): string {
-  const signature = element.signature ? `<img class="signature" src="${escapeHtml(element.signature.src)}" alt="Firma">` : '';
+function templateSection(words: DocumentLabels, element: Extract<PrintedElement, { type: 'template' }>): string {
+  const signature = element.signature ? `<img class="signature" src="${escapeHtml(element.signature.src)}" alt="${escapeHtml(words.signature)}">` : '';
   return (
     `<section class="template template-${element.templateType}"><h2>${escapeHtml(element.title)}</h2>` +
     `<div class="content">${printableTemplateHtml(element.content)}</div>${signature}</section>`
@@ -334,11 +381,13 @@ function templateSection(element: Extract<PrintedElement, { type: 'template' }>)
  */
 export function renderDocumentHtml(content: DocumentContent): string {
   const withHeader = content.elements.some((element) => element.type === 'template' && element.headerPrint);
-  const body = content.elements.map((element) => (element.type === 'quotes' ? quoteTable(content) : templateSection(element))).join('');
+  const words = wordsOf(content);
+  const body = content.elements.map((element) => (element.type === 'quotes' ? quoteTable(content) : templateSection(words, element))).join('');
   const preview = content.format === 'preview';
+  const lang = /^[a-z]{2}$/.test(content.language) ? content.language : DEFAULT_LANGUAGE;
   return (
-    `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8">` +
-    `<title>Preventivo ${escapeHtml(quoteNumber(content.quote))}</title>` +
+    `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8">` +
+    `<title>${escapeHtml(words.quote)} ${escapeHtml(quoteNumber(content.quote))}</title>` +
     (preview ? '' : pageFrame(content)) +
     `<style>${STYLE}${preview ? previewPageStyle(content) : ''}</style></head><body>` +
     (preview ? `<div class="running-header">${escapeHtml(runningTitle(content))}</div>` : '') +

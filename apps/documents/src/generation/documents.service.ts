@@ -1,23 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  CATALOGUE_PRODUCT_TEXTS,
   CUSTOMERS_GET,
   type CustomerView,
   type DocumentAsset,
   type GenerateDocumentDto,
   type GeneratedDocument,
   type Principal,
+  type ProductTexts,
   type QuoteDetailView,
   QUOTES_GET,
+  type RenderedRevision,
+  type RenderRevisionRequest,
+  type RevisionTemplateText,
   TENANTS_GET,
+  type TenantView,
 } from '@quotebook/contracts';
 import {
   combinedShape,
+  DEFAULT_LANGUAGE,
   DOCUMENT_MESSAGES,
+  type DocumentFormat,
   documentFileName,
   flattenHtml,
   htmlShape,
   layoutContentProblems,
+  LOOP_MESSAGES,
   TEMPLATE_CONTENT_LIMITS,
 } from '@quotebook/domain';
 import { appError, BoundedMap, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
@@ -25,6 +34,8 @@ import { createHash } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { requireId } from '../access';
 import { QuoteLayout, QuoteLayoutElement } from '../layouts/layout.entity';
+import { StarterKitService } from '../starter-kit/starter-kit.service';
+import { printableTemplateHtml } from '../templates/template-html';
 import { QuoteTemplate } from '../templates/template.entity';
 import { type DocumentContent, type PrintedElement, type PrintedImage, renderDocumentHtml } from './document-html';
 import { type DocumentImage, DocumentImages } from './document-images';
@@ -48,6 +59,16 @@ interface Sources {
   elements: { element: QuoteLayoutElement; template: QuoteTemplate | null }[];
   logo: DocumentImage | null;
   signatures: Map<string, DocumentImage | null>;
+}
+
+/** A document's language: a two-letter code, Italian when none (or something else) is given. */
+const languageOf = (language: unknown): string => (typeof language === 'string' && /^[a-z]{2}$/.test(language) ? language : DEFAULT_LANGUAGE);
+
+/** A template's title and content in a language: its translation there, else its Italian text. */
+function templateTextIn(template: QuoteTemplate, language: string): { title: string; content: string } {
+  const translated = language === DEFAULT_LANGUAGE ? undefined : template.translations?.[language];
+  if (!translated) return { title: template.title, content: template.content };
+  return { title: translated.title || template.title, content: translated.content };
 }
 
 /** How the settings reach the service (tests give their own). */
@@ -76,11 +97,57 @@ export class DocumentsService {
     private readonly images: DocumentImages,
     private readonly queue: DocumentQueue,
     private readonly settings: DocumentSettings,
+    private readonly starterKit: StarterKitService,
   ) {}
 
-  async generate(principal: Principal, tenantId: string, quoteId: string, { layoutId, format }: GenerateDocumentDto): Promise<GeneratedDocument> {
+  /** The quote's document as it is now, in a layout, in a language (the products' texts asked from the catalogue in it). */
+  async generate(principal: Principal, tenantId: string, quoteId: string, { layoutId, format, language }: GenerateDocumentDto): Promise<GeneratedDocument> {
     requireTenantAccess(principal, tenantId);
-    const sources = await this.read(principal, tenantId, quoteId, layoutId);
+    const sources = await this.read(principal, tenantId, quoteId, layoutId, languageOf(language));
+    return this.produce(tenantId, sources, format, layoutId);
+  }
+
+  /**
+   * A sent revision's PDF, from the quote and customer as frozen (given, never read from quoting), in
+   * the revision's language with the texts given, in the layout given or the agency's default one; with
+   * the layout's templates in that language for the public page.
+   */
+  async renderRevision(request: RenderRevisionRequest): Promise<RenderedRevision> {
+    const { principal, tenantId, quote, customer } = request;
+    requireTenantAccess(principal, tenantId);
+    const language = languageOf(request.language);
+    const layoutId = request.layoutId ?? (await this.defaultLayoutId(tenantId));
+    const [layout, agency] = await Promise.all([this.readLayout(tenantId, layoutId), this.rpc.send(TENANTS_GET, { principal, tenantId })]);
+    const productTexts = new Map((Array.isArray(request.texts) ? request.texts : []).map((texts) => [texts.id, texts]));
+    const sources = await this.compose(tenantId, { quote, customer: customer ?? null, agency, language, productTexts }, layout);
+    const document = await this.produce(tenantId, sources, 'pdf', layoutId);
+    const templates: RevisionTemplateText[] = sources.elements.flatMap(({ template }) => {
+      if (!template) return [];
+      const text = templateTextIn(template, language);
+      return [{ templateType: template.templateType, title: text.title, content: printableTemplateHtml(text.content) }];
+    });
+    return { layoutId, document, templates };
+  }
+
+  /**
+   * The agency's default layout; the first active one (by name) when none is default. An agency without
+   * any is given its starter layout first (once); one that has none active is told to make one: 400.
+   */
+  private async defaultLayoutId(tenantId: string): Promise<string> {
+    await this.starterKit.ensure(tenantId);
+    const [chosen]: { id: string }[] = await readTenant(this.dataSource, tenantId, (manager) =>
+      manager.query(
+        `SELECT id FROM documents.quote_layouts WHERE tenant_id = $1 AND (is_default OR is_active)
+          ORDER BY is_default DESC, lower(name), created_at, id LIMIT 1`,
+        [tenantId],
+      ),
+    );
+    if (!chosen) throw appError('VALIDATION_FAILED', LOOP_MESSAGES.noLayout);
+    return chosen.id;
+  }
+
+  /** The document's file in a format: from the storage when the same document was made before, else rendered. */
+  private async produce(tenantId: string, sources: Sources, format: DocumentFormat, layoutId: string): Promise<GeneratedDocument> {
     assertPrintable(sources);
     const placed = format === 'preview' ? this.inlined(sources) : await this.asAssets(tenantId, sources);
     const html = renderDocumentHtml({ ...sources.content, ...placed.content, format });
@@ -90,10 +157,11 @@ export class DocumentsService {
       .update(html)
       .digest('hex');
     const storageKey = `documents/${tenantId}/${hash}.${file.extension}`;
+    const { quote } = sources.content;
     const answer = (cached: boolean): GeneratedDocument => ({
       format,
       storageKey,
-      fileName: format === 'preview' ? null : documentFileName(quoteId, format),
+      fileName: format === 'preview' ? null : documentFileName(quote.id, format),
       contentType: file.contentType,
       cached,
     });
@@ -102,7 +170,6 @@ export class DocumentsService {
       await this.storage.put(storageKey, html);
       return answer(false);
     }
-    const { quote } = sources.content;
     const key = [quote.id, quote.version, layoutId, format, hash].join('-');
     const outcome = await this.queue.render(key, { tenantId, format, html, assets: placed.assets, storageKey });
     // the storage has the last word: a job whose end was not seen may still have left its file
@@ -112,10 +179,11 @@ export class DocumentsService {
 
   /**
    * The quote (from quoting) with its customer (from the catalogue), the agency (from tenancy) and the
-   * layout with its templates (from this service's tables), side by side; then their images. An unknown
-   * layout is answered first, then an unknown quote.
+   * layout with its templates (from this service's tables), side by side; then, in a language other
+   * than Italian, the products' texts in it (from the catalogue), and the images. An unknown layout is
+   * answered first, then an unknown quote.
    */
-  private async read(principal: Principal, tenantId: string, quoteId: string, layoutId: string): Promise<Sources> {
+  private async read(principal: Principal, tenantId: string, quoteId: string, layoutId: string, language: string): Promise<Sources> {
     const scope = { principal, tenantId };
     const [layout, quoted, agency] = await Promise.allSettled([
       this.readLayout(tenantId, layoutId),
@@ -125,14 +193,29 @@ export class DocumentsService {
     if (layout.status === 'rejected') throw layout.reason;
     if (quoted.status === 'rejected') throw quoted.reason;
     if (agency.status === 'rejected') throw agency.reason;
-    const printed = layout.value.filter(({ template }) => template === null || template.isActive);
+    const { quote, customer } = quoted.value;
+    const productIds = [...new Set(quote.items.map((item) => item.productId))];
+    const texts: ProductTexts[] =
+      language === DEFAULT_LANGUAGE || productIds.length === 0 ? [] : await this.rpc.send(CATALOGUE_PRODUCT_TEXTS, { ...scope, productIds, language });
+    const productTexts = new Map(texts.map((each) => [each.id, each]));
+    return this.compose(tenantId, { quote, customer, agency: agency.value, language, productTexts }, layout.value);
+  }
+
+  /** The document's sources: what it shows, its layout's active elements, and their images. */
+  private async compose(
+    tenantId: string,
+    content: { quote: QuoteDetailView; customer: CustomerView | null; agency: TenantView; language: string; productTexts: ReadonlyMap<string, ProductTexts> },
+    layout: Sources['elements'],
+  ): Promise<Sources> {
+    const { agency } = content;
+    const printed = layout.filter(({ template }) => template === null || template.isActive);
     const signaturePaths = [...new Set(printed.flatMap(({ template }) => (template?.signatureImagePath ? [template.signatureImagePath] : [])))];
     const [logo, ...signatures] = await Promise.all([
-      printed.some(({ template }) => template?.headerPrint) ? this.images.logo(tenantId, agency.value.logoUrl) : null,
+      printed.some(({ template }) => template?.headerPrint) ? this.images.logo(tenantId, agency.logoUrl) : null,
       ...signaturePaths.map((path) => this.images.signature(tenantId, path)),
     ]);
     return {
-      content: { quote: quoted.value.quote, customer: quoted.value.customer, agency: agency.value, timeZone: this.settings.timeZone },
+      content: { ...content, timeZone: this.settings.timeZone },
       elements: printed,
       logo,
       signatures: new Map(signaturePaths.map((path, index) => [path, signatures[index]])),
@@ -202,7 +285,7 @@ export class DocumentsService {
  */
 function assertPrintable(sources: Sources): void {
   const printed = sources.elements.flatMap(({ template }) =>
-    template ? [htmlShape(flattenHtml(template.content, TEMPLATE_CONTENT_LIMITS.depth))] : [],
+    template ? [htmlShape(flattenHtml(templateTextIn(template, sources.content.language).content, TEMPLATE_CONTENT_LIMITS.depth))] : [],
   );
   if (layoutContentProblems(combinedShape(printed)).length) {
     throw appError('DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.documentTooLarge);
@@ -228,12 +311,13 @@ function printedElements(sources: Sources, signatureOf: (path: string) => Printe
   return sources.elements.flatMap(({ element, template }): PrintedElement[] => {
     if (element.elementType === 'quotes') return [{ type: 'quotes' }];
     if (!template) return [];
+    const text = templateTextIn(template, sources.content.language);
     return [
       {
         type: 'template',
         templateType: template.templateType,
-        title: template.title,
-        content: template.content,
+        title: text.title,
+        content: text.content,
         headerPrint: template.headerPrint,
         signature: template.signatureImagePath ? signatureOf(template.signatureImagePath) : null,
       },

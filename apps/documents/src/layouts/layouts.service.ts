@@ -6,6 +6,7 @@ import { appError, pageOfItems, readTenant, requireTenantAccess, withConstraintE
 import { DataSource, EntityManager } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
 import { assertLayoutContentFits, assertRoomFor } from '../limits';
+import { StarterKitService } from '../starter-kit/starter-kit.service';
 import { QuoteLayout, QuoteLayoutElement } from './layout.entity';
 import { layoutViews } from './layout.views';
 
@@ -19,15 +20,20 @@ const TEMPLATE_GONE = {
 
 @Injectable()
 export class LayoutsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly starterKit: StarterKitService,
+  ) {}
 
   /**
    * A page of the agency's layouts, by name; every user of the agency reads them (the preview dialog
    * chooses one). An agency has at most MAX_LAYOUTS, each with its elements' titles only, so the page
-   * is cut from the whole list.
+   * is cut from the whole list. An agency that was never given its starter layout (one created before
+   * it existed, or whose announcement was lost) is given it now, once.
    */
   async list(principal: Principal, tenantId: string, cursor?: number): Promise<ListPage<QuoteLayoutView>> {
     requireTenantAccess(principal, tenantId);
+    await this.starterKit.ensure(tenantId);
     const layouts = await readTenant(this.dataSource, tenantId, async (manager) =>
       layoutViews(manager, tenantId, await manager.find(QuoteLayout, { where: { tenantId }, order: { name: 'ASC', createdAt: 'ASC', id: 'ASC' } })),
     );

@@ -1,3 +1,4 @@
+import type { TemplateTranslations } from '@quotebook/contracts';
 import type { TemplateType } from '@quotebook/domain';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { DOCUMENTS_SCHEMA } from '../documents.schema';
@@ -19,6 +20,10 @@ export class QuoteTemplate {
   /** sanitized HTML */
   @Column('text')
   content: string;
+
+  /** its text in other languages, by language code, each content sanitized like `content` */
+  @Column('jsonb', { default: {} })
+  translations: TemplateTranslations;
 
   @Column('text', { name: 'signature_image_path', nullable: true })
   signatureImagePath: string | null;

@@ -14,5 +14,5 @@ export function mapTemplateSummary(template: QuoteTemplate): TemplateSummaryView
 }
 
 export function mapTemplate(template: QuoteTemplate): QuoteTemplateView {
-  return { ...mapTemplateSummary(template), content: template.content };
+  return { ...mapTemplateSummary(template), content: template.content, translations: template.translations ?? {} };
 }

@@ -56,6 +56,7 @@ describe('documents: description templates (integration)', () => {
       templateType: 'premessa',
       title: 'Premessa standard',
       content: '<p>Gentile cliente,</p>',
+      translations: {},
       signatureImagePath: null,
       headerPrint: true,
       isActive: true,

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ListPage, Principal, QuoteTemplateDto, QuoteTemplateView } from '@quotebook/contracts';
-import { DOCUMENT_MESSAGES, type HtmlShape, htmlShape, MESSAGES, templateContentProblems } from '@quotebook/domain';
+import type { ListPage, Principal, QuoteTemplateDto, QuoteTemplateView, TemplateTranslations } from '@quotebook/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  DOCUMENT_MESSAGES,
+  type HtmlShape,
+  htmlShape,
+  MAX_TEMPLATE_TRANSLATIONS,
+  MESSAGES,
+  TEMPLATE_TEXTS_MAX_CHARACTERS,
+  TEMPLATE_TRANSLATION_MESSAGES,
+  templateContentProblems,
+} from '@quotebook/domain';
 import { appError, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageStart, readTenant, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
@@ -18,7 +28,7 @@ const templateNotFound = () => appError('NOT_FOUND', DOCUMENT_MESSAGES.templateN
  * backslash as two bytes (sanitized HTML has no control characters left), plus its other fields.
  */
 const SIZES = `
-  SELECT id, 2 * (octet_length(content) + octet_length(title)) + coalesce(octet_length(signature_image_path), 0) + 400 AS bytes
+  SELECT id, 2 * (octet_length(content) + octet_length(title) + octet_length(translations::text)) + coalesce(octet_length(signature_image_path), 0) + 400 AS bytes
     FROM documents.quote_templates WHERE tenant_id = $1 ORDER BY created_at, id`;
 
 /** 409 naming the layouts that print the template. */
@@ -52,6 +62,8 @@ export class TemplatesService {
   async create(principal: Principal, tenantId: string, dto: QuoteTemplateDto): Promise<QuoteTemplateView> {
     requireTemplateAdministration(principal, tenantId);
     const { content } = cleanContent(dto.content);
+    const translations = cleanTranslations(dto.translations ?? {});
+    assertTextsFit(content, translations);
     const created = await withTenant(this.dataSource, tenantId, async (manager) => {
       await assertRoomFor(manager, 'templates', tenantId);
       const signatureImagePath = dto.signatureImagePath ?? null;
@@ -61,6 +73,7 @@ export class TemplatesService {
         templateType: dto.templateType,
         title: dto.title,
         content,
+        translations,
         signatureImagePath,
         headerPrint: dto.headerPrint ?? true,
         isActive: dto.isActive ?? true,
@@ -70,11 +83,12 @@ export class TemplatesService {
     return mapTemplate(created);
   }
 
-  /** What is sent replaces what is stored; a flag or signature left out stays as it is. */
+  /** What is sent replaces what is stored; a flag, signature or the translations left out stay as they are. */
   async update(principal: Principal, tenantId: string, id: string, dto: QuoteTemplateDto): Promise<QuoteTemplateView> {
     requireTemplateAdministration(principal, tenantId);
     const templateId = requireId(id, templateNotFound);
     const { content, shape } = cleanContent(dto.content);
+    const sentTranslations = dto.translations === undefined ? undefined : cleanTranslations(dto.translations);
     const updated = await withTenant(this.dataSource, tenantId, async (manager) => {
       // locked: a layout saved meanwhile (its check key-shares the templates it names) counts this content
       const template = await findTemplate(manager, tenantId, templateId, true);
@@ -86,6 +100,8 @@ export class TemplatesService {
       template.templateType = dto.templateType;
       template.title = dto.title;
       template.content = content;
+      template.translations = sentTranslations ?? template.translations;
+      assertTextsFit(content, template.translations);
       template.headerPrint = dto.headerPrint ?? template.headerPrint;
       template.isActive = dto.isActive ?? template.isActive;
       return manager.save(QuoteTemplate, template);
@@ -137,6 +153,47 @@ function cleanContent(html: string): { content: string; shape: HtmlShape } {
   const problems = templateContentProblems(shape);
   if (problems.length) throw appError('VALIDATION_FAILED', problems);
   return { content, shape };
+}
+
+/**
+ * The translations as they are kept: a map from a 2-letter language code (not Italian, the template's
+ * own text) to a title (empty: the Italian one prints) and a content cleaned and bounded like the Italian
+ * content; 400 naming each translation otherwise.
+ */
+export function cleanTranslations(sent: unknown): TemplateTranslations {
+  const refused = () => appError('VALIDATION_FAILED', [TEMPLATE_TRANSLATION_MESSAGES.shape]);
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) throw refused();
+  const entries = Object.entries(sent as Record<string, unknown>);
+  if (entries.length > MAX_TEMPLATE_TRANSLATIONS) throw refused();
+  const problems: string[] = [];
+  const cleaned: TemplateTranslations = {};
+  for (const [language, text] of entries) {
+    if (!/^[a-z]{2}$/.test(language) || language === DEFAULT_LANGUAGE || typeof text !== 'object' || text === null) throw refused();
+    const { title, content } = text as { title?: unknown; content?: unknown };
+    if (title !== undefined && title !== null && (typeof title !== 'string' || title.trim().length > 300)) {
+      problems.push(TEMPLATE_TRANSLATION_MESSAGES.title(language));
+      continue;
+    }
+    const html = typeof content === 'string' ? sanitizeTemplateHtml(content) : '';
+    if (!hasVisibleText(html)) {
+      problems.push(TEMPLATE_TRANSLATION_MESSAGES.content(language));
+      continue;
+    }
+    const excesses = templateContentProblems(htmlShape(html));
+    if (excesses.length) {
+      problems.push(...excesses.map((problem) => `translations.${language}: ${problem}`));
+      continue;
+    }
+    cleaned[language] = { title: typeof title === 'string' ? title.trim() : '', content: html };
+  }
+  if (problems.length) throw appError('VALIDATION_FAILED', problems);
+  return cleaned;
+}
+
+/** A template with all its languages crosses the bus in one message: its texts together stay within a bound. */
+function assertTextsFit(content: string, translations: TemplateTranslations): void {
+  const characters = Object.values(translations).reduce((sum, text) => sum + text.title.length + text.content.length, content.length);
+  if (characters > TEMPLATE_TEXTS_MAX_CHARACTERS) throw appError('VALIDATION_FAILED', [TEMPLATE_TRANSLATION_MESSAGES.tooLong]);
 }
 
 async function findTemplate(manager: EntityManager, tenantId: string, id: string, forUpdate = false): Promise<QuoteTemplate> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { FileStorage, type TenantPurger, withTenant } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
+import { StarterKitService } from '../starter-kit/starter-kit.service';
 
 /** Children before the parents their foreign keys protect (elements keep templates). */
 const PURGE_ORDER = ['quote_layout_elements', 'quote_layouts', 'quote_templates', 'signature_uploads'] as const;
@@ -14,6 +15,7 @@ export class TenantPurgeService implements TenantPurger {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
+    private readonly starterKit: StarterKitService,
   ) {}
 
   /** Removes every row of the tenant in one transaction, then its files; returns how many rows went. */
@@ -24,6 +26,8 @@ export class TenantPurgeService implements TenantPurger {
         const [, affected]: [unknown, number] = await manager.query(`DELETE FROM documents.${table} WHERE tenant_id = $1`, [tenantId]);
         rows += affected;
       }
+      // only the mark that the agency was served stays, so a late announcement of its creation gives it nothing
+      await this.starterKit.forget(manager, tenantId);
       return rows;
     });
     for (const folder of STORAGE_FOLDERS) await this.storage.deletePrefix(`${folder}/${tenantId}`);

@@ -136,6 +136,7 @@ export function customerFixture(overrides: Partial<CustomerView> = {}): Customer
     vatNumber: 'IT09876543210',
     sdi: null,
     pec: null,
+    language: 'it',
     tagIds: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

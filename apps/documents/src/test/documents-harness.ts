@@ -1,11 +1,13 @@
 import { Controller, Module } from '@nestjs/common';
 import {
+  CATALOGUE_PRODUCT_TEXTS,
   CUSTOMERS_GET,
   type CustomerView,
   DOCUMENT_QUEUE,
   type DocumentJobData,
   type DocumentJobResult,
   documentQueuePrefix,
+  type ProductTexts,
   type QuoteDetailView,
   QUOTES_GET,
   type RpcRequest,
@@ -37,6 +39,8 @@ export const neighbours = {
   quotes: new Map<string, { tenantId: string; quote: QuoteDetailView }>(),
   agencies: new Map<string, TenantView>(),
   customers: new Map<string, { tenantId: string; customer: CustomerView }>(),
+  /** the catalogue's products' texts, by `<product id>:<language>` */
+  productTexts: new Map<string, { tenantId: string; texts: ProductTexts }>(),
   /** What the neighbours were asked and answered, in order: "quote asked", "quote answered", "customer asked" */
   heard: [] as string[],
   /** Awaited before a quote is answered (a slow quoting) */
@@ -69,6 +73,15 @@ class NeighboursStandInController {
     const found = neighbours.customers.get(id);
     if (!found || found.tenantId !== tenantId) throw appError('NOT_FOUND', 'Customer not found');
     return found.customer;
+  }
+
+  @Handles(CATALOGUE_PRODUCT_TEXTS)
+  async productTexts({ tenantId, productIds, language }: RpcRequest<typeof CATALOGUE_PRODUCT_TEXTS>): Promise<RpcResponse<typeof CATALOGUE_PRODUCT_TEXTS>> {
+    neighbours.heard.push(`texts asked in ${language}`);
+    return productIds.flatMap((id) => {
+      const found = neighbours.productTexts.get(`${id}:${language}`);
+      return found && found.tenantId === tenantId ? [found.texts] : [];
+    });
   }
 }
 

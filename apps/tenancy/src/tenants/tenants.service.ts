@@ -4,6 +4,7 @@ import {
   keywordProblem,
   normalizeTenantLanguages,
   RESERVED_KEYWORDS,
+  TENANT_CREATED,
   TENANT_DELETED,
   todayIn,
   USERS_CREATE_TENANT_ADMIN,
@@ -104,7 +105,21 @@ export class TenantsService {
       leftover: (created) => `Users of the rolled-back tenant ${created.id} may remain in identity`,
     });
     await this.publishSessionState(tenant.id, tenantSessionState(tenant));
+    await this.announceCreated(tenant.id);
     return this.view(tenant);
+  }
+
+  /**
+   * Services that give a new agency something (the documents service: a starter layout) hear of it
+   * durably. The agency exists whatever happens here: one that was not announced is served on its first
+   * use instead, and the failure is logged.
+   */
+  private async announceCreated(tenantId: string): Promise<void> {
+    try {
+      await this.bus.publish(TENANT_CREATED, { tenantId, createdAt: new Date().toISOString() });
+    } catch (error) {
+      this.logger.error(`tenant.created of ${tenantId} not published: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async update(principal: Principal, tenantId: string, dto: UpdateTenantDto): Promise<TenantView> {
