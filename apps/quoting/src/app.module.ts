@@ -1,10 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CUSTOMER_CHANGED, QUOTING_HEALTH } from '@quotebook/contracts';
-import { durableListener, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
+import { DiskFileStorage, durableListener, FileStorage, Mailer, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
 import { CustomerNamesService } from './catalogue-links/customer-names.service';
 import { QuoteUsageController, QuoteUsageService } from './catalogue-links/quote-usage';
 import { ConsumptionsController } from './consumptions/consumptions.controller';
 import { ConsumptionsService } from './consumptions/consumptions.service';
+import { CustomerLoopController } from './customer-loop/customer-loop.controller';
+import { NotificationsService } from './customer-loop/notifications.service';
+import { PublicQuotesService } from './customer-loop/public-quotes.service';
+import { QuoteSendingService } from './customer-loop/quote-sending.service';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
 import { QuotingEnv } from './env';
@@ -12,11 +16,14 @@ import { QuoteItemsController } from './items/quote-items.controller';
 import { QuoteItemsService } from './items/quote-items.service';
 import { CreateQuoting1767744000000 } from './migrations/1767744000000-create-quoting';
 import { QuoteFigures1769558400000 } from './migrations/1769558400000-quote-figures';
+import { Webhooks1769644800000 } from './migrations/1769644800000-webhooks';
+import { CustomerLoop1771200000000 } from './migrations/1771200000000-customer-loop';
 import { QuotePricingService } from './pricing/quote-pricing.service';
 import { QUOTING_RUNTIME_ROLE, QUOTING_SCHEMA } from './quoting.schema';
 import { QuotesController } from './quotes/quotes.controller';
 import { QuotesService } from './quotes/quotes.service';
 import { TenantPurgeService } from './tenant-purge/tenant-purge.service';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** A tenant's quotes: their items priced from the catalogue, consumptions, and the dashboard's figures. */
 @Module({})
@@ -30,10 +37,12 @@ export class QuotingModule {
           env,
           health: QUOTING_HEALTH,
           // the rows are read and written in SQL: their date-times are wall clocks an ORM would turn into instants
-          database: { schema: QUOTING_SCHEMA, entities: [], migrations: [CreateQuoting1767744000000, QuoteFigures1769558400000], runtimeRole: QUOTING_RUNTIME_ROLE },
+          database: { schema: QUOTING_SCHEMA, entities: [], migrations: [CreateQuoting1767744000000, QuoteFigures1769558400000, Webhooks1769644800000, CustomerLoop1771200000000], runtimeRole: QUOTING_RUNTIME_ROLE },
         }),
+        // the agency's webhook endpoints, and the QuoteEventSink that queues their deliveries
+        WebhooksModule.forRoot(env),
       ],
-      controllers: [QuotesController, QuoteItemsController, ConsumptionsController, DashboardController, QuoteUsageController],
+      controllers: [QuotesController, QuoteItemsController, ConsumptionsController, DashboardController, QuoteUsageController, CustomerLoopController],
       providers: [
         { provide: QuotingEnv, useValue: env },
         QuotePricingService,
@@ -42,6 +51,12 @@ export class QuotingModule {
         ConsumptionsService,
         DashboardService,
         QuoteUsageService,
+        // the customer loop: sending (the mail server, the revisions' PDFs in the shared storage), the public link, the bell
+        { provide: Mailer, useValue: new Mailer(env) },
+        { provide: FileStorage, useValue: new DiskFileStorage(env.STORAGE_DIR) },
+        QuoteSendingService,
+        PublicQuotesService,
+        NotificationsService,
         // the catalogue announces a customer's new name; the quotes for it show that name
         CustomerNamesService,
         durableListener({ event: CUSTOMER_CHANGED, consumer: 'quoting-customer-names', handler: CustomerNamesService, handle: (names, event) => names.rename(event) }),

@@ -13,6 +13,8 @@ export const LOOP_API_MESSAGES = {
   webhookUrl: 'url must be an http(s) URL',
   webhookEvents: 'events must be a list of: quote.sent, quote.viewed, quote.accepted, quote.declined',
   webhookSecret: 'secret is required (at most 200 characters)',
+  revisionNumber: 'n must be a whole number from 1 to 100000',
+  notificationId: "id must be a UUID or 'all'",
 } as const;
 
 /** What people read when the loop refuses something. */
@@ -29,6 +31,8 @@ export const LOOP_MESSAGES = {
   webhookNotFound: 'Webhook not found',
   webhookPrivateTarget: 'url must not point to a private, loopback or link-local address',
   languageNotOffered: 'language must be one of the agency\'s languages',
+  /** the public page's throttle: the customer's language is not known yet, so both */
+  publicTooManyRequests: 'Troppe richieste: riprova tra qualche minuto. / Too many requests: please try again in a few minutes.',
 } as const;
 
 /** `#ABC123 rev. 2` */

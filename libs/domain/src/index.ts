@@ -15,5 +15,7 @@ export * from './price';
 export * from './quotes';
 export * from './figures';
 export * from './documents';
+export * from './document-labels';
 export * from './html-shape';
 export * from './customer-loop';
+export * from './quote-mail';

@@ -3,6 +3,7 @@ import {
   formatCents,
   type ConsumptionView,
   type PriceSource,
+  type QuoteAnswer,
   type QuoteDetailView,
   type QuoteItemView,
   type QuoteCreatorView,
@@ -56,6 +57,10 @@ export interface QuoteRow {
   price_list_id: string | null;
   price_list_name: string | null;
   version: number;
+  /** the number of the last revision sent, when it was sent and the customer's answer to it (see the customer loop) */
+  latest_revision: number | null;
+  last_sent_at: Date | null;
+  customer_answer: QuoteAnswer | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -182,6 +187,9 @@ export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
     priceListId: row.price_list_id,
     priceListName: row.price_list_name,
     version: row.version,
+    latestRevision: row.latest_revision,
+    lastSentAt: row.last_sent_at === null ? null : row.last_sent_at.toISOString(),
+    customerAnswer: row.customer_answer,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -8,14 +8,16 @@ const ORDER = 'ORDER BY quote.service_date DESC, quote.created_at DESC, quote.id
 
 /**
  * An upper bound of a quote's JSON in the list besides its texts: field names, ids, dates, amounts,
- * counts. The texts are measured as JSON (escapes included) by PostgreSQL.
+ * counts, the latest revision and when it was sent. The texts (the customer's answer among them) are
+ * measured as JSON (escapes included) by PostgreSQL.
  */
-const QUOTE_FIELDS_BYTES = 1280;
+const QUOTE_FIELDS_BYTES = 1400;
 const SIZE = `$2::int + octet_length(to_json(quote.customer_name)::text)
   + coalesce(octet_length(to_json(quote.subject)::text), 0)
   + coalesce(octet_length(to_json(quote.service_notes)::text), 0)
   + coalesce(octet_length(to_json(quote.price_list_name)::text), 0)
-  + coalesce(octet_length(to_json(quote.created_by_name)::text), 0)`;
+  + coalesce(octet_length(to_json(quote.created_by_name)::text), 0)
+  + coalesce(octet_length(quote.customer_answer::text), 0)`;
 
 /** `%text%` for LIKE, with the pattern characters of the text matched as themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -4,7 +4,19 @@ import { deleteTenantRows, type TenantPurger } from '@quotebook/server-core';
 import { DataSource } from 'typeorm';
 
 /** Children before their quotes, so that each table's rows are counted; then the agency's number counters. */
-const PURGE_ORDER = ['quoting.service_consumptions', 'quoting.quote_items', 'quoting.quotes', 'quoting.quote_numbers'] as const;
+const PURGE_ORDER = [
+  'quoting.notifications',
+  'quoting.quote_revision_views',
+  'quoting.quote_revisions',
+  'quoting.quote_links',
+  'quoting.service_consumptions',
+  'quoting.quote_items',
+  'quoting.quotes',
+  'quoting.quote_numbers',
+  // the webhooks' deliveries before their endpoints
+  'quoting.webhook_deliveries',
+  'quoting.webhooks',
+] as const;
 
 @Injectable()
 export class TenantPurgeService implements TenantPurger {

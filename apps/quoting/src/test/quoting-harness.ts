@@ -4,6 +4,7 @@ import { Handles } from '@quotebook/server-core';
 import { insertPeriod, insertProduct, startBuiltService, twoAgencies } from '@quotebook/testing';
 import { startStandIn, useServiceHarness, type ServiceDefinition } from '@quotebook/testing/harness';
 import { QuotingModule } from '../app.module';
+import { randomBytes } from 'node:crypto';
 import { QuotingEnv } from '../env';
 
 /** Quoting as main.ts runs it. */
@@ -12,6 +13,9 @@ export const quotingService: ServiceDefinition<QuotingEnv> = {
   envClass: QuotingEnv,
   createModule: (env) => QuotingModule.forRoot(env),
 };
+
+/** What quoting requires besides the test's database, bus and Redis: the key of its public links. */
+export const quotingTestEnv = (): Record<string, string> => ({ LINK_SECRET: randomBytes(32).toString('hex') });
 
 /** The real catalogue as its own process: quoting asks it for prices, customers and counts. */
 export const startCatalogueProcess = (databaseUrl: string) => startBuiltService('catalogue', databaseUrl);
@@ -40,6 +44,7 @@ class IdentityStandInModule {}
  */
 const useQuotingHarness = () =>
   useServiceHarness(quotingService, {
+    env: quotingTestEnv(),
     companions: { catalogue: startCatalogueProcess, identity: () => startStandIn(IdentityStandInModule, 'identity') },
     startTimeoutMs: 120_000,
   });
