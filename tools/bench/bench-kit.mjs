@@ -76,6 +76,7 @@ export async function startBenchStack(root, label = 'bench') {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_KEY_PREFIX: `${label}${id}:`,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    LINK_SECRET: randomBytes(32).toString('hex'),
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     UPLOAD_DIR: path.join(logDir, 'uploads'),

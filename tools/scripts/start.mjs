@@ -27,6 +27,8 @@ const env = {
   SUPERADMIN_USERNAME: process.env.SUPERADMIN_USERNAME ?? 'superadmin',
   ...secrets.values,
 };
+// the key of the customers' quote links: its own when set, else the JWT secret's value (one secret to keep)
+env.LINK_SECRET = process.env.LINK_SECRET || env.JWT_SECRET;
 const port = Number(process.env.PORT ?? 3000);
 /** gotenberg-dev's port when GOTENBERG_URL is not set */
 const gotenbergPort = 3100;

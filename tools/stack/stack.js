@@ -149,12 +149,14 @@ function describeExit(code, signal) {
  * /api/health is 200. Without GOTENBERG_URL in `env` it first starts gotenberg-dev (on `gotenbergPort`,
  * else a free port) and points GOTENBERG_URL at it.
  * Returns { baseUrl, gotenbergUrl, processes, stop(), restart(name) }.
+ * `processEnv` adds variables for single processes by name (e.g. `{ quoting: { SMTP_URL } }`): what one
+ * process must see and the others must not.
  * With `supervise`, a process that exits without stop() or restart() having been called is started
  * again after a back-off, and each exit and restart is reported through `supervise.log` (a function,
  * default console.error) and written to <logDir>/stack.log. `supervise.backoff` overrides
  * RESTART_BACKOFF.
  */
-async function startStack({ env, port, services = SERVICES, workers = WORKERS, gotenbergPort, logDir, inherit = false, supervise }) {
+async function startStack({ env, port, services = SERVICES, workers = WORKERS, gotenbergPort, logDir, inherit = false, supervise, processEnv = {} }) {
   await ensureDatabase(env.DATABASE_URL);
   if (logDir) fs.mkdirSync(logDir, { recursive: true });
   const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
@@ -162,7 +164,7 @@ async function startStack({ env, port, services = SERVICES, workers = WORKERS, g
   if (devGotenberg) gotenbergPort = gotenbergPort ?? (await freePort());
   env = devGotenberg ? { ...env, GOTENBERG_URL: `http://127.0.0.1:${gotenbergPort}` } : env;
   const ports = { gateway: port, 'gotenberg-dev': gotenbergPort };
-  const envOf = (name) => (ports[name] ? { ...env, PORT: String(ports[name]) } : env);
+  const envOf = (name) => ({ ...env, ...processEnv[name], ...(ports[name] ? { PORT: String(ports[name]) } : {}) });
   const launch = (name) => startProcess(name, envOf(name), { logFile: logFile(name), inherit });
   const processes = {};
   let stopped = false;

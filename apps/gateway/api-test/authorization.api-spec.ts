@@ -67,6 +67,8 @@ beforeAll(async () => {
     keyword,
     targetType: 'product',
     availabilityId: products[0].availability[0].id,
+    // a revision's number; the quote was never sent, so every allowed caller gets its 404
+    n: '1',
     ...quote,
   };
   const document = await api<Document>('GET', '/api/docs-json');
@@ -233,6 +235,16 @@ describe('authorization: every operation of the OpenAPI document × every kind o
         'delete /api/tenants/{tenantId}/quotes/{quoteId}/consumptions/{consumptionId}',
         'put /api/tenants/{tenantId}/quotes/{quoteId}/items/{itemId}',
         'get /api/tenants/{tenantId}/dashboard',
+        'post /api/tenants/{tenantId}/quotes/{quoteId}/send',
+        'delete /api/tenants/{tenantId}/quotes/{quoteId}/link',
+        'get /api/tenants/{tenantId}/quotes/{quoteId}/revisions',
+        'get /api/tenants/{tenantId}/quotes/{quoteId}/revisions/{n}',
+        'get /api/tenants/{tenantId}/notifications',
+        'post /api/tenants/{tenantId}/notifications/{id}/read',
+        'get /api/public/quotes/{token}',
+        'post /api/public/quotes/{token}/accept',
+        'post /api/public/quotes/{token}/decline',
+        'get /api/public/quotes/{token}/pdf',
       ]),
     );
     expect(operations.filter((operation) => operation.roles.length === 0)).toEqual([]);
@@ -247,6 +259,16 @@ describe('authorization: every operation of the OpenAPI document × every kind o
     expect(problems).toEqual([]);
     expect(calls).toHaveLength(operations.length);
   }, 120_000);
+
+  it("names the customer loop's callers: every user of the agency sends and reads; the public page, nobody", () => {
+    const rolesOf = (name: string) => operations.find(({ method, template }) => `${method} ${template}` === name)?.roles;
+    for (const route of ['post /api/tenants/{tenantId}/quotes/{quoteId}/send', 'delete /api/tenants/{tenantId}/quotes/{quoteId}/link']) {
+      expect([route, rolesOf(route)]).toEqual([route, ['superadmin', 'tenant_admin', 'tenant_user']]);
+    }
+    for (const route of ['get /api/public/quotes/{token}', 'post /api/public/quotes/{token}/accept', 'get /api/public/quotes/{token}/pdf']) {
+      expect([route, rolesOf(route)]).toEqual([route, ['public']]);
+    }
+  });
 
   it('left the shared records in place', async () => {
     const token = agency.adminToken;

@@ -278,6 +278,10 @@ describe('the OpenAPI document at /api/docs-json', () => {
         `${quotes}/{quoteId}/consumptions`,
         `${quotes}/{quoteId}/consumptions/{consumptionId}`,
         `${quotes}/{quoteId}/generate-document`,
+        `${quotes}/{quoteId}/send`,
+        `${quotes}/{quoteId}/link`,
+        `${quotes}/{quoteId}/revisions`,
+        `${quotes}/{quoteId}/revisions/{n}`,
       ].sort(),
     );
     const list = document.paths[quotes].get;
@@ -313,5 +317,61 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(document.paths['/api/tenants/{tenantId}/dashboard'].get.responses['200'].content?.['application/json'].schema).toEqual({
       $ref: '#/components/schemas/DashboardView',
     });
+  });
+
+  it("describes the customer loop: sending, the revisions, the notifications and the public page with their shapes", () => {
+    const quote = '/api/tenants/{tenantId}/quotes/{quoteId}';
+    const json = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+    const send = document.paths[`${quote}/send`].post;
+    expect(bodySchemaName(send)).toBe('SendQuoteDto');
+    expect(json(send, '201')).toEqual(ref('SendQuoteResult'));
+    expect(json(send, '503')).toEqual({ $ref: ERROR_REF });
+    expect(Object.keys(document.components.schemas['SendQuoteResult'].properties ?? {}).sort()).toEqual(['link', 'revision', 'sentAt']);
+    expect(document.components.schemas['SendQuoteDto'].required ?? []).toEqual([]);
+    expect(document.components.schemas['SendQuoteDto'].properties?.['layoutId']).toMatchObject({ format: 'uuid' });
+    expect(document.paths[`${quote}/link`].delete.responses['204']).toBeDefined();
+    expect(json(document.paths[`${quote}/revisions`].get, '200')).toEqual({ type: 'array', items: ref('QuoteRevisionSummary') });
+    const revision = document.paths[`${quote}/revisions/{n}`].get;
+    expect(json(revision, '200')).toEqual(ref('QuoteRevisionView'));
+    expect(revision.parameters?.find((parameter) => parameter.name === 'n')?.schema).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(Object.keys(document.components.schemas['QuoteRevisionSummary'].properties ?? {})).toEqual(
+      expect.arrayContaining(['number', 'sentAt', 'sentTo', 'totalAmount', 'viewCount', 'firstViewedAt', 'answer']),
+    );
+
+    const notifications = '/api/tenants/{tenantId}/notifications';
+    expect(json(document.paths[notifications].get, '200')).toEqual(ref('NotificationsView'));
+    const read = document.paths[`${notifications}/{id}/read`].post;
+    expect(json(read, '200')).toEqual(ref('NotificationsView'));
+    expect(read.parameters?.find((parameter) => parameter.name === 'id')?.schema?.pattern).toContain('all');
+
+    const page = '/api/public/quotes/{token}';
+    const publicPaths = Object.keys(document.paths).filter((path) => path.startsWith('/api/public/'));
+    expect(publicPaths.sort()).toEqual([page, `${page}/accept`, `${page}/decline`, `${page}/pdf`]);
+    for (const path of publicPaths) {
+      for (const operation of Object.values(document.paths[path])) {
+        expect([path, operation['x-roles'], operation.security, operation.responses['401'], operation.responses['429']?.content]).toEqual([
+          path,
+          ['public'],
+          [],
+          undefined,
+          { 'application/json': { schema: { $ref: ERROR_REF } } },
+        ]);
+        expect(operation.parameters?.find((parameter) => parameter.name === 'token')?.schema?.pattern).toBeDefined();
+      }
+    }
+    expect(json(document.paths[page].get, '200')).toEqual(ref('PublicQuoteView'));
+    expect(Object.keys(document.components.schemas['PublicQuoteView'].properties ?? {}).sort()).toEqual(
+      ['agency', 'answer', 'customer', 'expired', 'items', 'language', 'quote', 'revision', 'templates', 'total', 'vatSummary'],
+    );
+    for (const [action, body] of [['accept', 'AcceptQuoteDto'], ['decline', 'DeclineQuoteDto']]) {
+      const operation = document.paths[`${page}/${action}`].post;
+      expect(bodySchemaName(operation)).toBe(body);
+      expect(json(operation, '201')).toEqual(ref('QuoteAnswer'));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '404', '409', '410']));
+    }
+    expect(document.components.schemas['AcceptQuoteDto'].required).toEqual(expect.arrayContaining(['signerName', 'consent', 'signature']));
+    expect(document.paths[`${page}/pdf`].get.responses['200'].content?.['application/pdf']).toBeDefined();
   });
 });

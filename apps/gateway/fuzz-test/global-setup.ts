@@ -6,7 +6,7 @@ import { quoteWithItemAndConsumption } from '../api-test/quote-fixtures';
 import { writeFuzzContext } from './fuzz-context';
 
 /**
- * Sign-in and reset throttles far above what the layer sends: a 429 would hide the answer a hostile
+ * Sign-in, reset and public quote page throttles far above what the layer sends: a 429 would hide the answer a hostile
  * value gets, and the throttles have tests of their own.
  */
 const THROTTLES_OUT_OF_REACH = Object.fromEntries(
@@ -16,6 +16,10 @@ const THROTTLES_OUT_OF_REACH = Object.fromEntries(
     'LOGIN_SLOWDOWN_AFTER_FAILURES_PER_USERNAME',
     'FORGOT_PASSWORD_MAX_PER_EMAIL',
     'FORGOT_PASSWORD_MAX_PER_IP',
+    'PUBLIC_QUOTE_READS_PER_IP',
+    'PUBLIC_QUOTE_ANSWERS_PER_IP',
+    'PUBLIC_QUOTE_READS_PER_TOKEN',
+    'PUBLIC_QUOTE_ANSWERS_PER_TOKEN',
   ].map((name) => [name, '1000000']),
 );
 

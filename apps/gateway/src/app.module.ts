@@ -17,23 +17,32 @@ import { InputTextGuard } from './common/input-text.guard';
 import { createRedis, REDIS, REDIS_KEY_PREFIX, RedisLifecycle } from './common/redis';
 import type { GatewayEnv } from './env';
 import { HealthController } from './health/health.controller';
+import { PublicHttpModule } from './public/public-http.module';
+import { CustomerLoopHttpModule } from './quoting/customer-loop-http.module';
 import { QuotingHttpModule } from './quoting/quoting-http.module';
 import { LogoStorageService, UPLOAD_ROOT } from './tenants/logo-storage.service';
 import { TenantsController } from './tenants/tenants.controller';
 import { UsersHttpModule } from './users/users-http.module';
+import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 
 @Module({})
 export class GatewayModule {
   static forRoot(env: GatewayEnv): DynamicModule {
     return {
       module: GatewayModule,
+      // Redis and its key prefix for the feature modules' own counters (the public page's throttle)
+      global: true,
+      exports: [REDIS, REDIS_KEY_PREFIX],
       imports: [
         PassportModule,
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),
         CatalogueHttpModule,
         QuotingHttpModule,
+        CustomerLoopHttpModule.forRoot(env),
+        PublicHttpModule.forRoot(env),
         DocumentsHttpModule.forRoot(env),
         UsersHttpModule,
+        WebhooksHttpModule,
       ],
       controllers: [AuthController, TenantsController, HealthController],
       providers: [

@@ -12,6 +12,7 @@ import { readSignatureUpload, SIGNATURE_UPLOAD_PATH } from './documents/signatur
 import { JsonText } from './common/json-text';
 import type { GatewayEnv } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { PUBLIC_PATH, publicAnswerHeaders } from './public/public-answer-headers';
 import { serveSpa, serveUploads } from './web/spa';
 
 export const BODY_LIMIT = '1mb';
@@ -61,6 +62,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   );
   // before the body parsers, so that their 400/413 answers on auth routes are not cached either
   app.use(AUTH_PATH, noStore);
+  // after helmet, whose CSP it narrows; before the parsers, so their refusals carry the headers too
+  app.use(PUBLIC_PATH, publicAnswerHeaders);
   // a signature upload is an image of any content type: read raw, never by the parsers
   app.use(SIGNATURE_UPLOAD_PATH, readSignatureUpload);
   app.useBodyParser('json', { limit: BODY_LIMIT, verify: refuseDeepJson });

@@ -57,6 +57,22 @@ export class GatewayEnv extends WithDocumentJobTimeout(WithFileStorage(WithRedis
   @IsWholeNumberSetting(1)
   FORGOT_PASSWORD_WINDOW_SECONDS = 900;
 
+  /** Reads of the public quote page (the page and its PDF) from one client address per minute. */
+  @IsWholeNumberSetting(1)
+  PUBLIC_QUOTE_READS_PER_IP = 60;
+
+  /** Answers (accept, decline) from one client address per minute. */
+  @IsWholeNumberSetting(1)
+  PUBLIC_QUOTE_ANSWERS_PER_IP = 10;
+
+  /** Reads of one quote link per minute, from anywhere. */
+  @IsWholeNumberSetting(1)
+  PUBLIC_QUOTE_READS_PER_TOKEN = 120;
+
+  /** Answers to one quote link per hour, from anywhere. */
+  @IsWholeNumberSetting(1)
+  PUBLIC_QUOTE_ANSWERS_PER_TOKEN = 10;
+
   /** Express "trust proxy": true behind a reverse proxy that sets X-Forwarded-For. */
   @IsOptional()
   @Transform(toBool)

@@ -16,6 +16,10 @@ describe('error reasons', () => {
     ['TENANT_DISABLED', 403],
     ['TENANT_EXPIRED', 403],
     ['TENANT_NOT_FOUND', 404],
+    ['REVISION_SUPERSEDED', 409],
+    ['ALREADY_ANSWERED', 409],
+    ['LINK_EXPIRED', 410],
+    ['MAILER_UNAVAILABLE', 503],
   ] as const)('%s is answered with %i', (reason, statusCode) => {
     expect(makeAppError(reason, 'text')).toEqual({ reason, statusCode, message: 'text', error: expect.any(String) });
   });

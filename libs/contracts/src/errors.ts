@@ -10,6 +10,7 @@ export const GENERIC_ERROR_REASONS = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
@@ -57,6 +58,11 @@ export const DOMAIN_ERROR_REASONS = [
   'DOCUMENT_TOO_LARGE',
   'DOCUMENT_TOO_COMPLEX',
   'DOCUMENTS_BUSY',
+  // the customer loop
+  'REVISION_SUPERSEDED',
+  'ALREADY_ANSWERED',
+  'LINK_EXPIRED',
+  'MAILER_UNAVAILABLE',
 ] as const;
 
 export const APP_ERROR_REASONS = [...GENERIC_ERROR_REASONS, ...DOMAIN_ERROR_REASONS] as const;
@@ -123,7 +129,12 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'QUOTE_CHANGED':
     case 'QUOTE_ITEM_DUPLICATE':
     case 'TEMPLATE_IN_USE':
+    case 'REVISION_SUPERSEDED':
+    case 'ALREADY_ANSWERED':
       return CONFLICT;
+    case 'GONE':
+    case 'LINK_EXPIRED':
+      return { statusCode: 410, error: 'Gone' };
     case 'PAYLOAD_TOO_LARGE':
     case 'DOCUMENT_TOO_LARGE':
       return { statusCode: 413, error: 'Payload Too Large' };
@@ -140,6 +151,7 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'BAD_GATEWAY':
       return { statusCode: 502, error: 'Bad Gateway' };
     case 'SERVICE_UNAVAILABLE':
+    case 'MAILER_UNAVAILABLE':
       return { statusCode: 503, error: 'Service Unavailable' };
     case 'SERVICE_TIMEOUT':
       return { statusCode: 504, error: 'Gateway Timeout' };
@@ -158,6 +170,7 @@ const GENERIC_REASONS_BY_STATUS: Record<number, GenericErrorReason> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',

@@ -19,7 +19,13 @@ export const stackLauncher = require(LAUNCHER_PATH) as {
   ROOT: string;
   freePort(): Promise<number>;
   startProcess(name: string, env: Record<string, string>, options?: { logFile?: string }): Promise<ProcessHandle>;
-  startStack(options: { env: Record<string, string>; port: number; logDir?: string; supervise?: StackSupervision }): Promise<TestStack>;
+  startStack(options: {
+    env: Record<string, string>;
+    port: number;
+    logDir?: string;
+    supervise?: StackSupervision;
+    processEnv?: Record<string, Record<string, string>>;
+  }): Promise<TestStack>;
 };
 
 /** As `npm start` runs it: a process that exits is restarted after a back-off, with a log line. */
@@ -41,12 +47,13 @@ export const SUPERADMIN = { username: 'superadmin', password: 'platform-secret-1
 
 /**
  * A whole Quotebook stack on its own database, NATS subjects, Redis keys and port, started from the
- * built output. Stacks of different test runs never see each other.
+ * built output. Stacks of different test runs never see each other. `options.processEnv` adds
+ * variables for single processes by name.
  */
 export async function startIsolatedStack(
   label: string,
   overrides: Record<string, string> = {},
-  options: { supervise?: StackSupervision } = {},
+  options: { supervise?: StackSupervision; processEnv?: Record<string, Record<string, string>> } = {},
 ) {
   const id = randomBytes(4).toString('hex');
   const database: TestDatabase = await createTestDatabase(label);
@@ -61,16 +68,19 @@ export async function startIsolatedStack(
     REDIS_URL: TEST_REDIS_URL,
     REDIS_KEY_PREFIX: `${label}${id}:`,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    LINK_SECRET: randomBytes(32).toString('hex'),
     SUPERADMIN_USERNAME: SUPERADMIN.username,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     SUPERADMIN_EMAIL: 'platform@quotebook.test',
     UPLOAD_DIR: path.join(logDir, 'uploads'),
     STORAGE_DIR: path.join(logDir, 'storage'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // the tests' webhook receivers listen on 127.0.0.1
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     ...overrides,
   };
   try {
-    const stack = await stackLauncher.startStack({ env, port, logDir, supervise: options.supervise });
+    const stack = await stackLauncher.startStack({ env, port, logDir, supervise: options.supervise, processEnv: options.processEnv });
     return {
       stack,
       database,

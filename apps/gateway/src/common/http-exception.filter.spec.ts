@@ -30,6 +30,19 @@ describe('toHttpError', () => {
     expect(toHttpError(new RpcException('odd'), logger).statusCode).toBe(502);
   });
 
+  it("keeps the customer loop's answers: an expired link 410, the mailer down 503", () => {
+    expect(toHttpError(new RpcException(makeAppError('LINK_EXPIRED', 'expired')), logger)).toEqual({
+      statusCode: 410,
+      message: 'expired',
+      error: 'Gone',
+      reason: 'LINK_EXPIRED',
+    });
+    expect(toHttpError(new RpcException(makeAppError('MAILER_UNAVAILABLE', 'down')), logger)).toEqual(
+      expect.objectContaining({ statusCode: 503, reason: 'MAILER_UNAVAILABLE' }),
+    );
+    expect(toHttpError(new RpcException(makeAppError('ALREADY_ANSWERED', 'once')), logger).statusCode).toBe(409);
+  });
+
   it('keeps 503 and 504 from the bus', () => {
     expect(toHttpError(new RpcException(makeAppError('SERVICE_UNAVAILABLE', 'down')), logger).statusCode).toBe(503);
     expect(toHttpError(new RpcException(makeAppError('SERVICE_TIMEOUT', 'slow')), logger).statusCode).toBe(504);

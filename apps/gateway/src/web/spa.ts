@@ -5,6 +5,38 @@ import { join, resolve } from 'node:path';
 
 const API_OR_FILES = /^\/(api|uploads)(\/|$)/;
 
+/** The customer's page of a quote's link (`/q/{token}`): an SPA route that only its link opens. */
+const PUBLIC_QUOTE_PAGE = /^\/q(\/|$)/;
+
+/**
+ * The public quote page's policy: the app's own script, styles and API only (MUI injects style tags;
+ * the agency's logo is one of the app's uploads; a drawn signature is a canvas read as a data URL),
+ * never framed, no form posted elsewhere, no base URL changed.
+ */
+export const PUBLIC_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * The page a link opens is for its customer alone: not indexed, not cached, its address (the token)
+ * never sent on as a Referer.
+ */
+function publicPageHeaders(response: Response): void {
+  response.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Referrer-Policy', 'no-referrer');
+  response.setHeader('Content-Security-Policy', PUBLIC_PAGE_CSP);
+}
+
 /**
  * Serves the built SPA from the same origin: its files as they are, and index.html for any other
  * GET that is not an API or upload path (client-side routes such as /agenzia-sole/dashboard).
@@ -20,6 +52,7 @@ export function serveSpa(app: { use: (...handlers: unknown[]) => unknown }, dist
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_OR_FILES.test(request.path)) return next();
     response.setHeader('Cache-Control', 'no-cache');
+    if (PUBLIC_QUOTE_PAGE.test(request.path)) publicPageHeaders(response);
     response.sendFile(index);
   });
   return true;
