@@ -154,7 +154,10 @@ describe('quoting with the catalogue, events and row-level security (integration
           WHERE relnamespace = 'quoting'::regnamespace AND relkind = 'r' AND relname <> 'migrations' ORDER BY relname`,
       );
       expect(tables).toEqual(
-        ['quote_items', 'quote_numbers', 'quotes', 'service_consumptions'].map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
+        [
+          'notifications', 'quote_items', 'quote_links', 'quote_numbers', 'quote_revision_views', 'quote_revisions', 'quotes',
+          'service_consumptions', 'webhook_deliveries', 'webhooks',
+        ].map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
       );
       const [role] = await harness.query(`SELECT rolbypassrls, rolsuper FROM pg_roles WHERE rolname = $1`, [QUOTING_RUNTIME_ROLE]);
       expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
@@ -164,7 +167,7 @@ describe('quoting with the catalogue, events and row-level security (integration
       const [{ count: stored }] = await harness.query<{ count: number }>(`SELECT count(*)::int AS count FROM quoting.quotes`);
       expect(stored).toBeGreaterThan(0);
       await asRuntimeRole(async (client) => {
-        for (const table of ['quotes', 'quote_items', 'service_consumptions', 'quote_numbers']) expect(await count(client, table)).toBe(0);
+        for (const table of ['quotes', 'quote_items', 'service_consumptions', 'quote_numbers', 'quote_revisions', 'quote_links', 'notifications', 'webhooks']) expect(await count(client, table)).toBe(0);
         await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantB]);
         const { rows } = await client.query(`SELECT DISTINCT tenant_id FROM quoting.quotes`);
         expect(rows).toEqual([{ tenant_id: tenantB }]);
