@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
-import { IsEnvPassword, IsStrongSecret, ServiceEnv } from '@quotebook/server-core';
+import { IsEmail, IsString, Matches, MinLength } from 'class-validator';
+import { IsEnvPassword, IsStrongSecret, ServiceEnv, WithMail } from '@quotebook/server-core';
 
 /** The platform operator's first password is typed by no one else: longer than a user's minimum. */
 export const MIN_SUPERADMIN_PASSWORD_LENGTH = 12;
@@ -15,7 +15,8 @@ export function durationToSeconds(duration: string): number {
   return Number(match[1]) * SECONDS_PER_UNIT[match[2]];
 }
 
-export class IdentityEnv extends ServiceEnv {
+/** Identity e-mails the password-reset links (WithMail): without SMTP_URL the link is only logged. */
+export class IdentityEnv extends WithMail(ServiceEnv) {
   /** Required in every mode; the same value as the gateway's. `npm start` generates one. */
   @IsStrongSecret()
   JWT_SECRET!: string;
@@ -34,17 +35,4 @@ export class IdentityEnv extends ServiceEnv {
 
   @IsEmail()
   SUPERADMIN_EMAIL = 'superadmin@quotebook.local';
-
-  /** e.g. smtp://127.0.0.1:1025 (Mailpit); without it reset links are only logged */
-  @IsOptional()
-  @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
-  SMTP_URL?: string;
-
-  @IsString()
-  @IsNotEmpty()
-  MAIL_FROM = 'Quotebook <no-reply@quotebook.local>';
-
-  /** Where the web app is reached: the reset link points there. */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  PUBLIC_URL = 'http://localhost:3000';
 }

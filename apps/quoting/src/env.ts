@@ -1,6 +1,6 @@
-import { IsStrongSecret, IsWholeNumberSetting, ServiceEnv, WithDocumentJobTimeout, WithFileStorage } from '@quotebook/server-core';
+import { IsStrongSecret, IsWholeNumberSetting, ServiceEnv, WithDocumentJobTimeout, WithFileStorage, WithMail } from '@quotebook/server-core';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, Matches } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 
 /**
  * Quoting needs the bus (and the catalogue on it, for prices), its database and the business time
@@ -9,20 +9,7 @@ import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, Matches } from 'cla
  * read from it and attached), how long a render may take, the mail server, the web app's address (the
  * public link points there) and the key the public links are derived with.
  */
-export class QuotingEnv extends WithDocumentJobTimeout(WithFileStorage(ServiceEnv)) {
-  /** e.g. smtp://127.0.0.1:1025 (Mailpit); without it the quotes' e-mails are not sent, only logged as sent */
-  @IsOptional()
-  @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
-  SMTP_URL?: string;
-
-  @IsString()
-  @IsNotEmpty()
-  MAIL_FROM = 'Quotebook <no-reply@quotebook.local>';
-
-  /** Where the web app is reached: the customer's link is `{PUBLIC_URL}/q/{token}`. */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  PUBLIC_URL = 'http://localhost:3000';
-
+export class QuotingEnv extends WithMail(WithDocumentJobTimeout(WithFileStorage(ServiceEnv))) {
   /** Required: the HMAC key of the public links' tokens (a new key voids every link sent). */
   @IsStrongSecret()
   LINK_SECRET!: string;

@@ -1,4 +1,4 @@
-import { combinedShape, flattenHtml, htmlShape, shapeExcesses, TEMPLATE_CONTENT_LIMITS } from './html-shape';
+import { combinedShape, flattenHtml, htmlShape, plainText, shapeExcesses, TEMPLATE_CONTENT_LIMITS } from './html-shape';
 import { layoutContentTooBig, templateContentTooBig } from './messages';
 
 const nested = (tag: string, levels: number, text = 'x') => `<${tag}>`.repeat(levels) + text + `</${tag}>`.repeat(levels);
@@ -65,5 +65,19 @@ describe('the messages of the content limits', () => {
     expect(layoutContentTooBig('elements', 'Standard')).toBe(
       'I template del layout «Standard» insieme possono avere al massimo 10.000 elementi (paragrafi, titoli, voci di elenco e formattazioni)',
     );
+  });
+});
+
+describe(plainText.name, () => {
+  it.each([
+    [null, null],
+    ['', null],
+    ['<p> </p>', null],
+    ['Giro in barca', 'Giro in barca'],
+    ['<p>Riga uno</p><p>Riga&nbsp;due &amp; tre</p>', 'Riga uno Riga due & tre'],
+    ['<ul><li>A</li><li>B</li></ul>', 'A B'],
+    ['Giro <b', 'Giro'],
+  ])('%j → %j', (html, text) => {
+    expect(plainText(html)).toBe(text);
   });
 });

@@ -122,3 +122,20 @@ export type ShapeLimits = Partial<Record<keyof HtmlShape, number>>;
 export function shapeExcesses(shape: HtmlShape, limits: ShapeLimits): (keyof HtmlShape)[] {
   return (Object.keys(limits) as (keyof HtmlShape)[]).filter((key) => shape[key] > (limits[key] ?? Infinity));
 }
+
+/** A catalogue text as plain text: its tags dropped (an unclosed one too), the common entities read, its spaces collapsed; empty is none. */
+export function plainText(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const text = html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text === '' ? null : text;
+}

@@ -6,6 +6,8 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUrl,
+  Matches,
   Max,
   Min,
   registerDecorator,
@@ -169,6 +171,28 @@ export function WithFileStorage<Base extends EnvClass>(base: Base) {
     STORAGE_DIR = DEFAULT_STORAGE_DIR;
   }
   return FileStorageEnv;
+}
+
+/**
+ * Adds what a service that e-mails needs: the SMTP server (absent: the Mailer only logs that a mail
+ * would have gone), the sender address, and where the web app is reached (the links in the mails).
+ */
+export function WithMail<Base extends EnvClass>(base: Base) {
+  class MailEnv extends base {
+    /** e.g. smtp://127.0.0.1:1025 (Mailpit) */
+    @IsOptional()
+    @Matches(/^smtps?:\/\/.+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    SMTP_URL?: string;
+
+    @IsString()
+    @IsNotEmpty()
+    MAIL_FROM = 'Quotebook <no-reply@quotebook.local>';
+
+    /** Where the web app is reached: the links in the mails point there. */
+    @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+    PUBLIC_URL = 'http://localhost:3000';
+  }
+  return MailEnv;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Principal, ProductTexts } from '@quotebook/contracts';
-import { DEFAULT_LANGUAGE } from '@quotebook/domain';
+import { DEFAULT_LANGUAGE, plainText } from '@quotebook/domain';
 import { readTenant, requireTenantAccess } from '@quotebook/server-core';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -51,22 +51,6 @@ export class ProductTextsService {
   }
 }
 
-/** A catalogue text as plain text: its tags dropped, the common entities read, its spaces collapsed; empty is none. */
-export function plainText(html: string | null | undefined): string | null {
-  if (!html) return null;
-  const text = html
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>?/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text === '' ? null : text;
-}
 
 function shortText(text: string | null): string | null {
   if (text === null || text.length <= PRODUCT_SHORT_TEXT_MAX) return text;

@@ -1,7 +1,7 @@
 import type { AvailabilityView, QuotePricingData } from '@quotebook/contracts';
 import { acceptancePeriod } from '@quotebook/domain/testing';
 import type { ItemRow, QuoteFields } from '../quotes/quote-rows';
-import { type ItemDraft, plainText, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
+import { type ItemDraft, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
 
 /** The acceptance product's period: 4 people cost 365.00, 12 cost 415.00. */
 const PERIOD: AvailabilityView = { id: 'period', productId: 'tour', ...acceptancePeriod(2030), priceIncludesVat: false };
@@ -83,19 +83,6 @@ describe(priceQuote.name, () => {
       const before = priceQuote([draft({ quantity: 12, orderConfirmed: true, confirmedParticipants: 0, wasConfirmed: true })], catalogue(), '2030-07-15', null);
       expect(before.pricing.items[0]).toMatchObject({ confirmedParticipants: 0, newlyConfirmed: false });
     });
-  });
-});
-
-describe(plainText.name, () => {
-  it.each([
-    [null, null],
-    ['', null],
-    ['<p> </p>', null],
-    ['Giro in barca', 'Giro in barca'],
-    ['<p>Riga uno</p><p>Riga&nbsp;due &amp; tre</p>', 'Riga uno Riga due & tre'],
-    ['<ul><li>A</li><li>B</li></ul>', 'A B'],
-  ])('%j → %j', (html, text) => {
-    expect(plainText(html)).toBe(text);
   });
 });
 

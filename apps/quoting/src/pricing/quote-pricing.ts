@@ -11,7 +11,7 @@ import {
   statusAfterItems,
   toCents,
 } from '@quotebook/contracts';
-import { chargedParticipants, itemParticipants } from '@quotebook/domain';
+import { chargedParticipants, itemParticipants, plainText } from '@quotebook/domain';
 import { type ItemRow, MAX_CENTS, type QuoteFields } from '../quotes/quote-rows';
 
 /** An item as it is to be, before it is priced: what the request says, or what was stored. */
@@ -170,22 +170,6 @@ function withConfirmedParticipants(draft: ItemDraft): ItemDraft {
   return filled ? { ...draft, confirmedParticipants: draft.quantity } : draft;
 }
 
-/** A catalogue text as plain text: its tags dropped, the common entities read, its spaces collapsed; empty is none. */
-export function plainText(html: string | null | undefined): string | null {
-  if (!html) return null;
-  const text = html
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text === '' ? null : text;
-}
 
 function bookingOf(draft: ItemDraft): Pick<PricedItem, 'quantity' | 'orderConfirmed' | 'confirmedParticipants'> {
   return { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: draft.confirmedParticipants };
