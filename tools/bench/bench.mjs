@@ -10,20 +10,26 @@
 //               (bench-quoting.mjs): quotes list, open a quote, dashboard p95 ≤ 1.5 × baseline
 //   documents   a quote's PDF through the gateway against a bare Chromium page.pdf() of the same HTML
 //               (bench-documents.mjs): PDF end to end p50 ≤ 1.5 × baseline; a cached document ≤ 20 ms
+//   loop        the customer loop (bench-loop.mjs): the public quote page's first answer (a first view, a
+//               new visitor, a repeated view) against quoting's public read in this process and the bare
+//               hops, and sending a quote (mailer in log mode) with a cached and a new document (printed)
 // Prints one line per pair (gateway p50/p95, baseline p50/p95, ratio) and a closing verdict; exits 1
 // when a budget is not met. The catalogue's and quoting's reads are also measured through bare hops
 // (bench-floor.mjs: the baseline's own calls behind plain HTTP and NATS), printed beside each verdict.
 //   --compare <git ref>   also start the stack of another commit (checked out and built in a temporary
 //                         worktree, kept for later runs) and measure it in the same run; the verdict is
 //                         this checkout's.
-//   --only <parts>        only these parts, comma-separated: catalogue, quoting, documents.
+//   --only <parts>        only these parts, comma-separated: catalogue, quoting, documents, loop.
 // Sizes: BENCH_PRODUCTS, BENCH_ROUNDS, BENCH_SMALL_BATCH, BENCH_LIST_BATCH, BENCH_THROUGHPUT_SECONDS
 // (catalogue); BENCH_QUOTES, BENCH_AGENCIES, BENCH_CUSTOMERS, BENCH_QUOTING_BATCH (quoting);
-// BENCH_PDF_ROUNDS, BENCH_PDF_BATCH, BENCH_PDF_SECONDS, BENCH_PDF_CLIENTS, BENCH_DOCX_CALLS (documents).
+// BENCH_PDF_ROUNDS, BENCH_PDF_BATCH, BENCH_PDF_SECONDS, BENCH_PDF_CLIENTS, BENCH_DOCX_CALLS (documents);
+// BENCH_LOOP_ROUNDS, BENCH_LOOP_BATCH, BENCH_LOOP_LINKS, BENCH_SEND_ROUNDS, BENCH_SEND_BATCH,
+// BENCH_LOOP_AGENCIES, BENCH_LOOP_QUOTES (loop).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { benchCatalogue, CONCURRENCY, PRODUCTS, RATES } from './bench-catalogue.mjs';
 import { benchDocuments } from './bench-documents.mjs';
+import { benchLoop, LOOP_STACK_ENV } from './bench-loop.mjs';
 import { benchQuoting } from './bench-quoting.mjs';
 import { builtCheckout, call, createAgency, gatewayClient, ROOT, seedProducts, startBenchStack } from './bench-kit.mjs';
 
@@ -32,6 +38,7 @@ const PARTS = {
   catalogue: { run: benchCatalogue, apps: ['catalogue'] },
   quoting: { run: benchQuoting, apps: ['quoting'] },
   documents: { run: benchDocuments, apps: ['quoting', 'documents', 'documents-worker'] },
+  loop: { run: benchLoop, apps: ['quoting', 'documents', 'documents-worker'] },
 };
 
 const args = process.argv.slice(2);
@@ -43,6 +50,9 @@ if (unknown.length > 0) {
   console.error(`--only takes ${Object.keys(PARTS).join(', ')} (not ${unknown.join(', ')})`);
   process.exit(2);
 }
+
+// what a part needs of the stacks' settings (a variable set by hand is kept)
+if (only.includes('loop')) for (const [name, value] of Object.entries(LOOP_STACK_ENV)) process.env[name] ??= value;
 
 /** A stack of the checkout in `root` with the agency every part works in: its VAT rates and products. */
 async function prepareStack(root, label) {
@@ -76,7 +86,8 @@ try {
     for (const stack of stacks.filter((candidate) => !able.includes(candidate))) console.log(`${stack.label}: left out (no ${apps.join(', ')} in its build)`);
     verdicts.push(...report.verdicts);
   }
-  console.log(`\nverdict (this checkout): ${verdicts.map(([text, met]) => `${text} ${met ? 'met' : 'NOT MET'}`).join('; ')}`);
+  if (verdicts.length === 0) console.log('\nno budgets in these parts: figures only');
+  else console.log(`\nverdict (this checkout): ${verdicts.map(([text, met]) => `${text} ${met ? 'met' : 'NOT MET'}`).join('; ')}`);
   if (verdicts.some(([, met]) => !met)) process.exitCode = 1;
 } finally {
   for (const stack of stacks) {
