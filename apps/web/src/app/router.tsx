@@ -43,6 +43,12 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../features/superadmin/SuperadminDashboardPage').then((m) => ({ Component: m.SuperadminDashboardPage })),
       },
+      // a customer's quote link, outside the signed-in frames (a keyword has at least 2 characters: `q` is no agency)
+      {
+        path: '/q/:token',
+        handle: { title: 'Preventivo' } satisfies PageTitleHandle,
+        lazy: () => import('../features/public-quote/PublicQuotePage').then((m) => ({ Component: m.PublicQuotePage })),
+      },
       {
         path: '/:keyword',
         handle: { title: 'Sign In', agency: true } satisfies PageTitleHandle,
@@ -93,6 +99,11 @@ export const routes: RouteObject[] = [
                 path: '/:keyword/settings',
                 handle: tabTitle('settings'),
                 lazy: () => import('../features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+              },
+              {
+                path: '/:keyword/webhooks',
+                handle: tabTitle('webhooks'),
+                lazy: () => import('../features/webhooks/WebhooksPage').then((m) => ({ Component: m.WebhooksPage })),
               },
             ],
           },
