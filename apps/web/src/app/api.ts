@@ -89,7 +89,7 @@ export function tenantPath(tenantId: string, ...segments: string[]): string {
   return ['tenants', tenantId, ...segments].map(encodeURIComponent).join('/');
 }
 
-const TAG_TYPES = ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User', 'Quote', 'Dashboard', 'Template', 'Layout'] as const;
+const TAG_TYPES = ['Tenant', 'TenantAdmin', 'VatRate', 'Tag', 'PriceList', 'Product', 'Customer', 'User', 'Quote', 'Dashboard', 'Template', 'Layout', 'QuoteRevision', 'Notification', 'Webhook'] as const;
 export type ApiTagType = (typeof TAG_TYPES)[number];
 
 /** The one API slice; features add their endpoints with `api.injectEndpoints`. */

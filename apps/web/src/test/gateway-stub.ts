@@ -206,6 +206,7 @@ export function aCustomer(overrides: Partial<CustomerView> = {}): CustomerView {
     vatNumber: null,
     sdi: null,
     pec: null,
+    language: 'it',
     tagIds: [],
     createdAt: '2025-01-10T09:00:00.000Z',
     ...overrides,
@@ -248,6 +249,10 @@ export function aQuote(overrides: Partial<QuoteView> = {}): QuoteView {
     priceListId: null,
     priceListName: null,
     version: 3,
+    // never sent to the customer unless a test says so
+    latestRevision: null,
+    lastSentAt: null,
+    customerAnswer: null,
     createdAt: '2025-04-01T08:00:00.000Z',
     updatedAt: '2025-04-01T08:00:00.000Z',
     ...overrides,
@@ -320,6 +325,7 @@ export function aTemplate(overrides: Partial<QuoteTemplateView> = {}): QuoteTemp
     templateType: 'premessa',
     title: 'Premessa standard',
     content: '<p>Gentile cliente, ecco la nostra proposta.</p>',
+    translations: {},
     signatureImagePath: null,
     headerPrint: true,
     isActive: true,
@@ -330,7 +336,7 @@ export function aTemplate(overrides: Partial<QuoteTemplateView> = {}): QuoteTemp
 
 /** The agency's default layout: the premessa, then the quote's table. */
 export function aLayout(overrides: Partial<QuoteLayoutView> = {}): QuoteLayoutView {
-  const { content: _content, ...template } = aTemplate();
+  const { content: _content, translations: _translations, ...template } = aTemplate();
   return {
     id: 'layout-1',
     name: 'Standard',

@@ -30,14 +30,16 @@ describe('tenant pages', () => {
   });
 
   it('frame the dashboard with the agency, a greeting, Logout and the admin tabs', async () => {
-    stubGateway(...agency, me());
+    stubGateway(...agency, me(), on('GET', '/api/tenants/tenant-1/notifications', () => json({ unread: 2, items: [] })));
     renderApp('/sole/dashboard', { token: 'token-1', user: admin });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Agenzia Sole' })).toBeTruthy();
     expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
+    // the bell of the customers' answers, with the unread count
+    expect(await screen.findByRole('button', { name: 'Notifiche: 2 non lette' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Template Descrizioni', 'Tags', 'Users', 'Impostazioni']);
+    expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Template Descrizioni', 'Tags', 'Users', 'Impostazioni', 'Webhooks']);
     expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'VAT Rates' }).getAttribute('href')).toBe('/sole/vat-rates');
   });
@@ -66,11 +68,13 @@ describe('tenant pages', () => {
     renderApp('/sole/users', { token: 'token-sa', user: superadmin });
 
     expect(await screen.findByText('No users yet')).toBeTruthy();
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(10);
+    expect(within(screen.getByRole('tablist')).getAllByRole('tab')).toHaveLength(11);
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
+    // no bell: the customers' answers are the agency's people's
+    expect(screen.queryByRole('button', { name: /^Notifiche/ })).toBeNull();
   });
 
-  it.each(['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings'])(
+  it.each(['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings', 'webhooks'])(
     'send a tenant user from %s to quotes, framed with the Quotes tab alone',
     async (segment) => {
       const clerk = aUser({ role: 'tenant_user' });
@@ -83,9 +87,9 @@ describe('tenant pages', () => {
       expect(tabs.map((tab) => tab.textContent)).toEqual(['Quotes']);
       expect(await screen.findByRole('heading', { level: 1, name: 'Quote Management' })).toBeTruthy();
       expect(screen.getByRole('tab', { name: 'Quotes' }).getAttribute('aria-selected')).toBe('true');
-      // the admin page never asked for its data: only the quotes page's own calls went out
+      // the admin page never asked for its data: only the quotes page's own calls (and the frame's bell) went out
       const pageCalls = requests.map((request) => request.path).filter((path) => path.startsWith('/api/tenants/tenant-1/'));
-      expect(pageCalls.every((path) => /^\/api\/tenants\/tenant-1\/(quotes\?|quotes\/creators$|customers$)/.test(path))).toBe(true);
+      expect(pageCalls.every((path) => /^\/api\/tenants\/tenant-1\/(quotes\?|quotes\/creators$|customers$|notifications$)/.test(path))).toBe(true);
     },
   );
 

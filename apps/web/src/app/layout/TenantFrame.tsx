@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { useGetTenantByKeywordQuery, useGetTenantQuery } from '../../features/tenant/tenant.api';
 import { ACCESS_DENIED_TOAST, canOpenTenant, tenantAllowsLogin } from '../../features/tenant/tenant-access';
 import { rememberAgency } from '../../features/tenant/remembered-agency';
@@ -106,6 +107,8 @@ function TenantHeader({ keyword, tenant, user }: TenantHeaderProps) {
             </Box>
           </Button>
         )}
+        {/* the customers' answers reach the people of the agency; a superadmin visiting has none */}
+        {user.role !== 'superadmin' && <NotificationsBell tenantId={tenant.id} keyword={keyword} />}
         <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
           {`Ciao, ${user.name || 'Utente'}`}
         </Typography>

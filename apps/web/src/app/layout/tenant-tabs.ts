@@ -12,6 +12,7 @@ export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminO
   { segment: 'tags', label: 'Tags', adminOnly: true },
   { segment: 'users', label: 'Users', adminOnly: true },
   { segment: 'settings', label: 'Impostazioni', adminOnly: true },
+  { segment: 'webhooks', label: 'Webhooks', adminOnly: true },
 ];
 
 /** The tabs a role sees: a tenant user works with quotes only and sees none of the admin ones. */

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busyLabel?: string;
+  /** the button that keeps things as they are, where the focus starts */
+  cancelLabel?: string;
   busy?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busyLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   destructive = true,
   onConfirm,
@@ -48,7 +51,7 @@ export function ConfirmDialog({
       <DialogActions>
         {/* the focus starts on Cancel, so Enter never confirms a destructive action by accident */}
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           onClick={onConfirm}

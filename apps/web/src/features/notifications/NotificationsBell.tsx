@@ -1,0 +1,132 @@
+import type { NotificationView } from '@quotebook/contracts';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { failureToast } from '../../shared/toast/outcome-toasts';
+import { useToast } from '../../shared/toast/use-toast';
+import { momentOf } from '../quote-sending/revision-texts';
+import { bellLabel, notificationText } from './notification-texts';
+import { useListNotificationsQuery, useMarkNotificationReadMutation } from './notifications.api';
+
+/** How often the bell asks for news while the page is in sight. */
+export const NOTIFICATIONS_POLL_MS = 45_000;
+
+/** Whether the page is in sight (its tab shown): a hidden tab asks the server nothing. */
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const changed = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  }, []);
+  return visible;
+}
+
+/** Where a notification leads: the quote, opened in the advanced editor on the quotes page. */
+export interface OpenQuoteState {
+  openQuote: string;
+}
+
+/**
+ * The bell in the agency's header: the user's unread count, and a menu of the latest notifications
+ * (a first view, an acceptance, a decline) in a popover. Choosing one marks it read and opens its quote. It asks
+ * again every 45 seconds while the page is in sight, and at once when the page comes back into sight.
+ */
+export function NotificationsBell({ tenantId, keyword }: { tenantId: string; keyword: string }) {
+  const menuId = useId();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const visible = usePageVisible();
+  const notifications = useListNotificationsQuery(tenantId, { pollingInterval: visible ? NOTIFICATIONS_POLL_MS : 0 });
+  const [markRead, marking] = useMarkNotificationReadMutation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const wasVisible = useRef(visible);
+  const { refetch } = notifications;
+
+  useEffect(() => {
+    if (visible && !wasVisible.current) void refetch();
+    wasVisible.current = visible;
+  }, [visible, refetch]);
+
+  const unread = notifications.data?.unread ?? 0;
+  const items = notifications.data?.items ?? [];
+
+  const read = async (id: string): Promise<void> => {
+    try {
+      await markRead({ tenantId, id }).unwrap();
+    } catch (error) {
+      toast(failureToast(error, 'Impossibile segnare la notifica come letta'));
+    }
+  };
+
+  const open = (notification: NotificationView) => {
+    setAnchor(null);
+    if (!notification.readAt) void read(notification.id);
+    const state: OpenQuoteState = { openQuote: notification.quoteId };
+    navigate(`/${keyword}/quotes`, { state });
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={bellLabel(unread)}
+        aria-haspopup="dialog"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ flexShrink: 0 }}
+      >
+        <Badge badgeContent={unread} color="error" max={99}>
+          <NotificationsNoneIcon />
+        </Badge>
+      </IconButton>
+      <Popover
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': `${menuId}-title`, sx: { width: 360, maxWidth: 'calc(100vw - 24px)' } } }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
+          <Typography id={`${menuId}-title`} component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+            Notifiche
+          </Typography>
+          <Button size="small" startIcon={<DoneAllIcon />} disabled={unread === 0 || marking.isLoading} onClick={() => void read('all')}>
+            Segna tutte come lette
+          </Button>
+        </Box>
+        <Divider />
+        {items.length === 0 ? (
+          <Typography variant="body2" sx={{ px: 2, py: 2, color: 'text.secondary' }}>
+            {notifications.isError ? 'Impossibile leggere le notifiche' : 'Nessuna notifica'}
+          </Typography>
+        ) : (
+          <List dense disablePadding aria-label="Ultime notifiche" sx={{ maxHeight: 420, overflowY: 'auto' }}>
+            {items.map((notification) => (
+              <ListItemButton key={notification.id} onClick={() => open(notification)} data-unread={notification.readAt ? undefined : true} sx={{ alignItems: 'flex-start' }}>
+                <ListItemText
+                  primary={notificationText(notification)}
+                  secondary={momentOf(notification.createdAt)}
+                  slotProps={{ primary: { sx: { fontWeight: notification.readAt ? 400 : 700 } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+}
