@@ -13,6 +13,7 @@ import { TagPicker } from '../tags/TagPicker';
 import {
   CUSTOMER_TITLES,
   customerFormFrom,
+  customerLanguageOptions,
   customerRequestFrom,
   DUPLICATE_CUSTOMER_TITLE,
   duplicateCustomerMessage,
@@ -26,7 +27,7 @@ import { useCreateCustomerMutation, useLazyCustomerDuplicatesQuery, useSetCustom
 
 const TITLE_OPTIONS = CUSTOMER_TITLES.map((title) => ({ value: title, label: title }));
 
-type TextFieldName = Exclude<keyof CustomerFormValues, 'title' | 'priceListId' | 'tagIds'>;
+type TextFieldName = Exclude<keyof CustomerFormValues, 'title' | 'priceListId' | 'language' | 'tagIds'>;
 
 const TEXT_FIELDS: ReadonlyArray<{ name: TextFieldName; label: string; type?: string; required?: boolean; autoComplete?: string }> = [
   { name: 'name', label: 'Ragione sociale', required: true, autoComplete: 'organization' },
@@ -47,10 +48,12 @@ interface CustomerDialogProps {
   customer?: CustomerView;
   priceLists: readonly PriceListView[];
   customerTags: readonly TagView[];
+  /** the agency's languages: the customer's documents and quote page speak one of them */
+  languages: readonly string[];
   onClose: () => void;
 }
 
-export function CustomerDialog({ tenantId, customer, priceLists, customerTags, onClose }: CustomerDialogProps) {
+export function CustomerDialog({ tenantId, customer, priceLists, customerTags, languages, onClose }: CustomerDialogProps) {
   const [createCustomer] = useCreateCustomerMutation();
   const [updateCustomer] = useUpdateCustomerMutation();
   const [setCustomerTags] = useSetCustomerTagsMutation();
@@ -124,6 +127,13 @@ export function CustomerDialog({ tenantId, customer, priceLists, customerTags, o
           options={priceListOptions(priceLists, customer?.priceListId ?? null)}
           margin="dense"
           {...form.select('priceListId')}
+        />
+        <SelectField
+          label="Lingua"
+          options={customerLanguageOptions(languages, customer?.language)}
+          margin="dense"
+          hint="La lingua dei preventivi, delle e-mail e della pagina del preventivo"
+          {...form.select('language')}
         />
       </Box>
       <TagPicker

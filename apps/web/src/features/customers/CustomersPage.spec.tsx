@@ -5,6 +5,7 @@ import { answerDeleteConfirmation } from '../../test/confirm';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
 import {
   customerFormFrom,
+  customerLanguageOptions,
   customerRequestFrom,
   filterCustomers,
   priceListOptions,
@@ -158,12 +159,50 @@ describe('customers page', () => {
         vatNumber: 'IT01234567890',
         sdi: 'ABC1234',
         pec: 'studioverdi@pec.it',
+        language: 'it',
         tenantId: 'tenant-1',
       },
     ]);
     expect(bodiesOf(requests, 'PUT', `${LIST}/customer-9/tags`)).toEqual([{ tagIds: ['tag-vip'] }]);
     const row = (await screen.findByText('Dott.ssa Studio Verdi')).closest('tr') as HTMLElement;
     await waitFor(() => expect(within(row).getByText('VIP')).toBeTruthy());
+  });
+
+  it("offers the agency's languages as the customer's Lingua, Italian by default, and sends the one chosen", async () => {
+    const customers: CustomerView[] = [aCustomer({ id: 'customer-en', name: 'Lake Tours', language: 'en' })];
+    const { requests } = renderTenantPage('/sole/customers', [
+      on('GET', LIST, () => json(customers)),
+      on('POST', LIST, (request) => json(aCustomer({ ...JSON.parse(request.body), id: 'customer-9' }), 201)),
+      on('PUT', `${LIST}/customer-en`, (request) => json(aCustomer({ ...JSON.parse(request.body), id: 'customer-en' }))),
+      ...reference,
+    ]);
+    await screen.findByText('Spett.le Lake Tours');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Customer' });
+    const language = within(dialog).getByLabelText('Lingua') as HTMLSelectElement;
+    expect(language.value).toBe('it');
+    // the stub agency offers Italian and English
+    expect([...language.options].map((option) => [option.value, option.text])).toEqual([['it', 'Italiano'], ['en', 'English']]);
+    fireEvent.change(within(dialog).getByLabelText('Ragione sociale'), { target: { value: 'Alpine Travel' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'info@alpine.test' } });
+    fireEvent.change(language, { target: { value: 'en' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Customer' }));
+    expect(await screen.findByText('Customer created successfully')).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', LIST)).toEqual([expect.objectContaining({ name: 'Alpine Travel', language: 'en' })]);
+
+    const row = screen.getByText('Spett.le Lake Tours').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit Customer' });
+    expect((within(editor).getByLabelText('Lingua') as HTMLSelectElement).value).toBe('en');
+    fireEvent.change(within(editor).getByLabelText('Lingua'), { target: { value: 'it' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(bodiesOf(requests, 'PUT', `${LIST}/customer-en`)).toEqual([expect.objectContaining({ language: 'it' })]));
+  });
+
+  it('keeps visible a language the agency no longer offers, so editing never changes it silently', () => {
+    expect(customerLanguageOptions(['it', 'en'], 'fr').map((option) => option.label)).toEqual(['Italiano', 'English', 'Français']);
+    expect(customerLanguageOptions([], undefined).map((option) => option.value)).toEqual(['it']);
   });
 
   it('asks before creating a customer whose e-mail or VAT number another customer has, naming it with its city', async () => {

@@ -62,6 +62,7 @@ export function CustomersPage() {
           customer={customer}
           priceLists={priceLists}
           customerTags={customerTags.choices}
+          languages={tenant.languages}
           onClose={close}
         />
       )}

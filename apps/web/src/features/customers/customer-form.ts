@@ -1,6 +1,7 @@
 import type { CustomerDuplicateView, CustomerView, PriceListView } from '@quotebook/contracts';
-import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE, isEmail, MESSAGES } from '@quotebook/domain';
+import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE, DEFAULT_LANGUAGE, isEmail, MESSAGES } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
+import { languageLabel } from '../../shared/formatters';
 import type { CustomerRequest } from './customers.api';
 
 export { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE };
@@ -52,6 +53,8 @@ export interface CustomerFormValues extends Record<OptionalField, string> {
   email: string;
   /** '' is "no price list" */
   priceListId: string;
+  /** the language the customer's documents, e-mails and quote page are written in */
+  language: string;
   tagIds: string[];
 }
 
@@ -68,6 +71,7 @@ export function customerFormFrom(customer?: CustomerView): CustomerFormValues {
     name: customer?.name ?? '',
     email: customer?.email ?? '',
     priceListId: customer?.priceListId ?? '',
+    language: customer?.language ?? DEFAULT_LANGUAGE,
     tagIds: customer ? [...customer.tagIds] : [],
   };
 }
@@ -95,7 +99,18 @@ export function customerRequestFrom(values: CustomerFormValues): CustomerRequest
     name: values.name.trim(),
     email: values.email.trim(),
     priceListId: values.priceListId || null,
+    language: values.language,
   };
+}
+
+/**
+ * The agency's languages, Italian first; a language the customer has that the agency no longer offers
+ * stays visible, so opening the dialog never changes it silently.
+ */
+export function customerLanguageOptions(languages: readonly string[], current: string | undefined): SelectOption[] {
+  const codes = [DEFAULT_LANGUAGE, ...languages.filter((code) => code !== DEFAULT_LANGUAGE)];
+  if (current && !codes.includes(current)) codes.push(current);
+  return codes.map((code) => ({ value: code, label: languageLabel(code) }));
 }
 
 /**

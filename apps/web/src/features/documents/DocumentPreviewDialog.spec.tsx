@@ -31,15 +31,17 @@ interface DialogOptions {
   layouts?: QuoteLayoutView[];
   role?: 'tenant_admin' | 'tenant_user';
   onClose?: () => void;
+  languages?: string[];
+  language?: string;
 }
 
-function renderDialog(handlers: GatewayHandler[], { layouts = [aLayout(), breve], role = 'tenant_admin', onClose = jest.fn() }: DialogOptions = {}) {
+function renderDialog(handlers: GatewayHandler[], { layouts = [aLayout(), breve], role = 'tenant_admin', onClose = jest.fn(), languages, language }: DialogOptions = {}) {
   const user = aUser({ role });
   const gateway = stubGateway(...handlers, on('GET', LAYOUTS, () => json(layouts)), on('GET', '/api/auth/me', () => json(user)));
-  const view = renderWithProviders(<DocumentPreviewDialog tenantId="tenant-1" keyword="sole" canManageLayouts={role === 'tenant_admin'} quote={QUOTE} onClose={onClose} />, {
-    token: 'token-1',
-    user,
-  });
+  const view = renderWithProviders(
+    <DocumentPreviewDialog tenantId="tenant-1" keyword="sole" canManageLayouts={role === 'tenant_admin'} quote={QUOTE} languages={languages} language={language} onClose={onClose} />,
+    { token: 'token-1', user },
+  );
   return { ...view, ...gateway };
 }
 
@@ -232,6 +234,30 @@ describe('Anteprima Documento', () => {
       await waitFor(() => expect(screen.queryByText(message)).toBeNull());
     }
     expect(saved).toEqual([]);
+  });
+
+  it("previews and downloads in the language chosen among the agency's, starting from the customer's", async () => {
+    const { requests } = renderDialog([preview(), file('pdf', () => pdf())], { languages: ['it', 'en', 'de'], language: 'en' });
+    savedFiles();
+    const dialog = await screen.findByRole('dialog', { name: 'Anteprima Documento' });
+    await within(dialog).findByTitle('Anteprima del preventivo #A1B2C3');
+    const language = within(dialog).getByLabelText('Lingua') as HTMLSelectElement;
+    expect(language.value).toBe('en');
+    expect([...language.options].map((option) => option.text)).toEqual(['Italiano', 'English', 'Deutsch']);
+    const languages = () => requests.filter((request) => request.path === GENERATE).map((request) => `${JSON.parse(request.body).format} ${JSON.parse(request.body).language}`);
+    expect(languages()).toEqual(['preview en']);
+
+    fireEvent.change(language, { target: { value: 'de' } });
+    await waitFor(() => expect(languages()).toEqual(['preview en', 'preview de']));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Scarica PDF' }));
+    await waitFor(() => expect(languages()).toEqual(['preview en', 'preview de', 'pdf de']));
+  });
+
+  it('offers no language choice to an agency that writes in Italian only', async () => {
+    renderDialog([preview()], { languages: ['it'] });
+    const dialog = await screen.findByRole('dialog', { name: 'Anteprima Documento' });
+    await within(dialog).findByTitle('Anteprima del preventivo #A1B2C3');
+    expect(within(dialog).queryByLabelText('Lingua')).toBeNull();
   });
 
   it('downloads the PDF and the Word file under the names the server gives, or the quote short id', async () => {

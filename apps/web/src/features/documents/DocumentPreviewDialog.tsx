@@ -11,13 +11,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { DOCUMENT_MESSAGES, documentFileName, PREVIEW_AUTO_TRIGGER_MS } from '@quotebook/domain';
+import { DEFAULT_LANGUAGE, DOCUMENT_MESSAGES, documentFileName, PREVIEW_AUTO_TRIGGER_MS } from '@quotebook/domain';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SelectField } from '../../shared/fields/SelectField';
+import { languageLabel } from '../../shared/formatters';
 import { messageOr } from '../../shared/http-errors';
 import { useToast } from '../../shared/toast/use-toast';
 import { usePhone } from '../../shared/use-phone';
+import { useTenantPage } from '../tenant/tenant-context';
 import { useListLayoutsQuery } from '../templates/templates.api';
 import { documentRefusal, DOWNLOAD_ERROR_TITLE, downloadErrorText, EmptyDocumentError, framedHtml, printHtml, saveFile } from './document-files';
 import { useDownloadDocumentMutation, useGeneratePreviewMutation, type FileFormat } from './documents.api';
@@ -32,8 +34,15 @@ interface DocumentPreviewDialogProps {
   /** whether the user may make layouts (the templates page is for admins) */
   canManageLayouts: boolean;
   quote: { id: string; shortId: string };
+  /** the agency's languages; by default those of the agency whose pages the dialog opens on */
+  languages?: readonly string[];
+  /** the language the preview starts in (the customer's); Italian by default */
+  language?: string;
   onClose: () => void;
 }
+
+/** A document in a layout and a language: what a preview or a refusal was for. */
+const documentKey = (layoutId: string, language: string) => `${layoutId}|${language}`;
 
 type Running = FileFormat | 'print';
 
@@ -49,7 +58,12 @@ function PreviewMessage({ children }: { children: ReactNode }) {
  * 'Anteprima Documento': the quote in a layout (the agency's default one preselected), previewed a
  * moment after opening in a frame that runs nothing, and downloaded as Word or PDF, or printed.
  */
-export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quote, onClose }: DocumentPreviewDialogProps) {
+export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quote, languages, language: initialLanguage, onClose }: DocumentPreviewDialogProps) {
+  // outside the agency's pages (a dialog shown on its own) there is no agency context: Italian only
+  const agency = useTenantPage() as ReturnType<typeof useTenantPage> | undefined;
+  const offered = languages ?? agency?.tenant.languages ?? [DEFAULT_LANGUAGE];
+  const languageCodes = [DEFAULT_LANGUAGE, ...offered.filter((code) => code !== DEFAULT_LANGUAGE)];
+  const [language, setLanguage] = useState(initialLanguage ?? DEFAULT_LANGUAGE);
   const titleId = useId();
   const phone = usePhone();
   const toast = useToast();
@@ -58,9 +72,9 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
   const [downloadDocument] = useDownloadDocumentMutation();
   // null until the user picks one: the default layout meanwhile
   const [picked, setPicked] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ layoutId: string; html: string } | null>(null);
+  const [preview, setPreview] = useState<{ key: string; html: string } | null>(null);
   // why the server would not make the previewed document: said where the preview would be
-  const [refusal, setRefusal] = useState<{ layoutId: string; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
   const [loading, setLoading] = useState(false);
   const [running, setRunning] = useState<Running | null>(null);
   const openedAt = useRef(Date.now());
@@ -68,16 +82,17 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
 
   const layoutList = layouts.data ?? [];
   const layoutId = picked ?? layoutList.find((layout) => layout.isDefault)?.id ?? '';
+  const currentKey = documentKey(layoutId, language);
 
-  /** The preview of a layout; its HTML, or null after a failure (reported). The latest request wins. */
+  /** The preview of a layout in a language; its HTML, or null after a failure (reported). The latest request wins. */
   const generate = useCallback(
-    async (id: string): Promise<string | null> => {
+    async (id: string, lang: string): Promise<string | null> => {
       const request = ++latest.current;
       setLoading(true);
       try {
-        const html = await generatePreview({ tenantId, quoteId: quote.id, layoutId: id }).unwrap();
+        const html = await generatePreview({ tenantId, quoteId: quote.id, layoutId: id, language: lang }).unwrap();
         if (request === latest.current) {
-          setPreview({ layoutId: id, html });
+          setPreview({ key: documentKey(id, lang), html });
           setRefusal(null);
         }
         return html;
@@ -85,7 +100,7 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
         if (request === latest.current) {
           setPreview(null);
           const message = documentRefusal(error);
-          setRefusal(message ? { layoutId: id, message } : null);
+          setRefusal(message ? { key: documentKey(id, lang), message } : null);
           if (!message) toast({ title: GENERATION_ERROR_TITLE, description: messageOr(error, DOCUMENT_MESSAGES.generationFailed), variant: 'destructive' });
         }
         return null;
@@ -96,18 +111,18 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
     [generatePreview, tenantId, quote.id, toast],
   );
 
-  // the preview comes by itself: a moment after opening, and whenever another layout is chosen
+  // the preview comes by itself: a moment after opening, and whenever another layout or language is chosen
   useEffect(() => {
     if (!layoutId) return;
     const wait = Math.max(0, openedAt.current + PREVIEW_AUTO_TRIGGER_MS - Date.now());
-    const timer = setTimeout(() => void generate(layoutId), wait);
+    const timer = setTimeout(() => void generate(layoutId, language), wait);
     return () => clearTimeout(timer);
-  }, [layoutId, generate]);
+  }, [layoutId, language, generate]);
 
   const download = async (format: FileFormat) => {
     setRunning(format);
     try {
-      const file = await downloadDocument({ tenantId, quoteId: quote.id, layoutId, format }).unwrap();
+      const file = await downloadDocument({ tenantId, quoteId: quote.id, layoutId, language, format }).unwrap();
       if (!file.url || file.size === 0) throw new EmptyDocumentError();
       const fileName = file.fileName ?? documentFileName(quote.id, format);
       saveFile(file.url, fileName);
@@ -122,14 +137,14 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
   const print = async () => {
     setRunning('print');
     try {
-      const html = preview?.layoutId === layoutId ? preview.html : await generate(layoutId);
+      const html = preview?.key === currentKey ? preview.html : await generate(layoutId, language);
       if (html) printHtml(html);
     } finally {
       setRunning(null);
     }
   };
 
-  const shown = preview?.layoutId === layoutId ? preview : null;
+  const shown = preview?.key === currentKey ? preview : null;
   let body: ReactNode;
   if (layouts.isLoading) {
     body = (
@@ -184,7 +199,7 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
         sx={{ width: '100%', height: '100%', border: 0, display: 'block', bgcolor: 'common.white' }}
       />
     );
-  } else if (refusal?.layoutId === layoutId) {
+  } else if (refusal?.key === currentKey) {
     body = (
       <PreviewMessage>
         <Typography sx={{ fontWeight: 600 }}>{GENERATION_ERROR_TITLE}</Typography>
@@ -226,7 +241,19 @@ export function DocumentPreviewDialog({ tenantId, keyword, canManageLayouts, quo
             minWidth={260}
             disabled={layouts.isLoading || layoutList.length === 0}
           />
-          <Button startIcon={<RefreshIcon />} onClick={() => void generate(layoutId)} disabled={noLayout || loading}>
+          {languageCodes.length > 1 && (
+            <SelectField
+              label="Lingua"
+              name="language"
+              value={language}
+              options={languageCodes.map((code) => ({ value: code, label: languageLabel(code) }))}
+              onChange={setLanguage}
+              size="small"
+              margin="none"
+              minWidth={160}
+            />
+          )}
+          <Button startIcon={<RefreshIcon />} onClick={() => void generate(layoutId, language)} disabled={noLayout || loading}>
             Ricarica anteprima
           </Button>
         </Box>

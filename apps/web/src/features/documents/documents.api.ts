@@ -6,6 +6,8 @@ export interface DocumentRequest {
   tenantId: string;
   quoteId: string;
   layoutId: string;
+  /** the document's language; left out, the server writes it in Italian */
+  language?: string;
 }
 
 export type FileFormat = 'pdf' | 'word';
@@ -52,17 +54,20 @@ async function fileBody(response: Response): Promise<unknown> {
 
 const generatePath = ({ tenantId, quoteId }: DocumentRequest) => tenantPath(tenantId, 'quotes', quoteId, 'generate-document');
 
+/** What generate-document is sent: the layout, the format, and the language when one was chosen. */
+const documentBody = ({ layoutId, language }: DocumentRequest, format: 'preview' | FileFormat) => ({ layoutId, format, ...(language ? { language } : {}) });
+
 /** A quote's document: the preview's HTML, or the PDF or Word file. Every user of the agency may ask. */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     generatePreview: build.mutation<string, DocumentRequest>({
-      query: (request) => ({ url: generatePath(request), method: 'POST', body: { layoutId: request.layoutId, format: 'preview' }, responseHandler: previewBody }),
+      query: (request) => ({ url: generatePath(request), method: 'POST', body: documentBody(request, 'preview'), responseHandler: previewBody }),
     }),
     downloadDocument: build.mutation<DownloadedDocument, DocumentRequest & { format: FileFormat }>({
       query: (request) => ({
         url: generatePath(request),
         method: 'POST',
-        body: { layoutId: request.layoutId, format: request.format },
+        body: documentBody(request, request.format),
         responseHandler: fileBody,
         timeout: FILE_TIMEOUT_MS,
       }),

@@ -181,8 +181,12 @@ export function LayoutDialog({ tenantId, layout, onClose }: LayoutDialogProps) {
         <Button variant="outlined" startIcon={<TableChartIcon />} disabled={busy || full} onClick={() => add(draftElement('quotes', null))}>
           Aggiungi tabella preventivo
         </Button>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 260 }}>
-          <SelectField label="Template" name="template" value={chosenTemplate} options={templateOptions} onChange={setChosenTemplate} size="small" margin="none" disabled={busy} />
+        {/* the chooser keeps room for a template's name ("Condizioni · Condizioni generali"); on a narrow
+            screen the button wraps under it rather than squeezing it to a few pixels */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, flex: '1 1 100%' }}>
+          <Box sx={{ flex: '1 1 240px', minWidth: 220 }}>
+            <SelectField label="Template" name="template" value={chosenTemplate} options={templateOptions} onChange={setChosenTemplate} size="small" margin="none" disabled={busy} />
+          </Box>
           <Button
             variant="outlined"
             startIcon={<AddIcon />}

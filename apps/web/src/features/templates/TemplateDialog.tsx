@@ -2,12 +2,16 @@ import type { QuoteTemplateView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { TEMPLATE_CONTENT_LIMITS, templateContentTooBig, type TemplateType } from '@quotebook/domain';
-import { useMemo, useState } from 'react';
+import { DEFAULT_LANGUAGE, TEMPLATE_CONTENT_LIMITS, templateContentTooBig, type TemplateType } from '@quotebook/domain';
+import { useEffect, useMemo, useState } from 'react';
 import { SelectField } from '../../shared/fields/SelectField';
 import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
+import { languageLabel } from '../../shared/formatters';
+import { useTenantPage } from '../tenant/tenant-context';
 import { RichTextEditor } from './RichTextEditor';
 import { SignatureUpload } from './SignatureUpload';
 import { contentTooBig, hasText, templateFormFrom, templateRequestFrom, validateTemplateForm, type TemplateFormValues } from './template-form';
@@ -51,18 +55,66 @@ export function TemplateDialog({ tenantId, template, type, onClose }: TemplateDi
   // what the content is now: empty (once saving was tried), or past a bound (told as it is written)
   const contentError = useMemo(() => (hasText(values.content) ? contentTooBig(values.content) : errors.content), [values.content, errors.content]);
 
+  // a text per language of the agency (and any the template already has), Italian its own and the fallback
+  const agency = useTenantPage() as ReturnType<typeof useTenantPage> | undefined;
+  const languages = [
+    DEFAULT_LANGUAGE,
+    ...new Set([...(agency?.tenant.languages ?? []), ...Object.keys(template?.translations ?? {})].filter((code) => code !== DEFAULT_LANGUAGE)),
+  ];
+  const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
+  const translation = values.translations[language] ?? { title: '', content: '' };
+  const setTranslation = (change: Partial<{ title: string; content: string }>) =>
+    form.set('translations', { ...values.translations, [language]: { ...translation, ...change } });
+  const translationError = hasText(translation.content) ? contentTooBig(translation.content) : undefined;
+  // a refused Italian text is shown where it is written
+  useEffect(() => {
+    if (errors.title || errors.content) setLanguage(DEFAULT_LANGUAGE);
+  }, [errors.title, errors.content]);
+
   return (
     <FormDialog {...dialogTexts('template', Boolean(template))} busy={busy} onSubmit={uploading ? () => undefined : form.submit} onClose={onClose} maxWidth="md">
       <SelectField label="Tipo" options={TEMPLATE_TYPE_OPTIONS} {...form.select('templateType')} onChange={(value) => form.set('templateType', value as TemplateType)} />
-      <TextField label="Titolo" required autoFocus {...form.text('title')} />
-      <RichTextEditor
-        label="Contenuto"
-        value={values.content}
-        onChange={(html) => form.set('content', html)}
-        error={contentError}
-        disabled={busy}
-        depthLimit={DEPTH_LIMIT}
-      />
+      {languages.length > 1 && (
+        <Tabs value={language} onChange={(_event, next: string) => setLanguage(next)} aria-label="Lingua del testo" variant="scrollable" allowScrollButtonsMobile>
+          {languages.map((code) => (
+            <Tab key={code} value={code} label={languageLabel(code)} />
+          ))}
+        </Tabs>
+      )}
+      {language === DEFAULT_LANGUAGE ? (
+        <>
+          <TextField label="Titolo" required autoFocus {...form.text('title')} />
+          <RichTextEditor
+            key={DEFAULT_LANGUAGE}
+            label="Contenuto"
+            value={values.content}
+            onChange={(html) => form.set('content', html)}
+            error={contentError}
+            disabled={busy}
+            depthLimit={DEPTH_LIMIT}
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            label={`Titolo (${languageLabel(language)})`}
+            value={translation.title}
+            onChange={(event) => setTranslation({ title: event.target.value })}
+            helperText="Vuoto: si stampa il titolo italiano"
+            disabled={busy}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
+          <RichTextEditor
+            key={language}
+            label={`Contenuto (${languageLabel(language)})`}
+            value={translation.content}
+            onChange={(html) => setTranslation({ content: html })}
+            error={translationError ?? errors.translations}
+            disabled={busy}
+            depthLimit={DEPTH_LIMIT}
+          />
+        </>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
         <SwitchField label="Stampa intestazione" checked={values.headerPrint} onChange={(checked) => form.set('headerPrint', checked)} disabled={busy} />
         <SwitchField label="Attivo" checked={values.isActive} onChange={(checked) => form.set('isActive', checked)} disabled={busy} />

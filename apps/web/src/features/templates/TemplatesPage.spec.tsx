@@ -47,14 +47,14 @@ function renderTemplates(handlers: Parameters<typeof renderTenantPage>[1] = [], 
 
 describe('template and layout forms', () => {
   it('asks for a title and a content with text', () => {
-    const empty = { templateType: 'premessa', title: ' ', content: '<p></p>', signatureImagePath: null, headerPrint: true, isActive: true } as const;
+    const empty = { templateType: 'premessa', title: ' ', content: '<p></p>', signatureImagePath: null, headerPrint: true, isActive: true, translations: {} } as const;
     expect(validateTemplateForm(empty)).toEqual({ title: 'Il titolo del template è obbligatorio', content: 'Il contenuto del template è obbligatorio' });
     expect(validateTemplateForm({ ...empty, title: 'Premessa', content: '<p><strong>Ciao</strong></p>' })).toEqual({});
     expect(hasText('<p>&nbsp;</p><ul><li></li></ul>')).toBe(false);
   });
 
   it("refuses content past a template's bounds with the server's messages, measured as stored", () => {
-    const values = { templateType: 'premessa', title: 'Premessa', content: '', signatureImagePath: null, headerPrint: true, isActive: true } as const;
+    const values = { templateType: 'premessa', title: 'Premessa', content: '', signatureImagePath: null, headerPrint: true, isActive: true, translations: {} } as const;
     const refused = (content: string) => validateTemplateForm({ ...values, content }).content;
 
     expect(refused(`<p>${'a'.repeat(99_993)}</p>`)).toBeUndefined();
@@ -239,6 +239,7 @@ describe('Template Descrizioni page', () => {
         signatureImagePath: null,
         headerPrint: false,
         isActive: true,
+        translations: {},
         tenantId: 'tenant-1',
       },
     ]);
@@ -267,7 +268,44 @@ describe('Template Descrizioni page', () => {
         signatureImagePath: null,
         headerPrint: true,
         isActive: true,
+        translations: {},
       },
+    ]);
+  });
+
+  it("writes the template's text in each of the agency's languages, Italian its own, and keeps the others it has", async () => {
+    const translated = aTemplate({ translations: { de: { title: 'Einleitung', content: '<p>Sehr geehrte Kunden</p>' } } });
+    const { requests } = renderTemplates(
+      [on('PUT', `${TEMPLATES}/template-1`, (request) => json({ ...translated, ...JSON.parse(request.body) }))],
+      [translated, condizioni, firma],
+    );
+    fireEvent.click(within((await screen.findByText('Premessa standard')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Template' });
+    await within(dialog).findByRole('textbox', { name: 'Contenuto' });
+    // the stub agency offers Italian and English; German is the template's own
+    const tabs = within(dialog).getByRole('tablist', { name: 'Lingua del testo' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Italiano', 'English', 'Deutsch']);
+
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'English' }));
+    fireEvent.change(within(dialog).getByLabelText('Titolo (English)'), { target: { value: ' Introduction ' } });
+    const english = await within(dialog).findByRole('textbox', { name: 'Contenuto (English)' });
+    (english.querySelector('p') as HTMLElement).textContent = 'Dear customer';
+    await waitFor(() => expect(english.textContent).toBe('Dear customer'));
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Deutsch' }));
+    expect(((await within(dialog).findByRole('textbox', { name: 'Contenuto (Deutsch)' })) as HTMLElement).textContent).toBe('Sehr geehrte Kunden');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Italiano' }));
+    expect((await within(dialog).findByRole('textbox', { name: 'Contenuto' })).textContent).toBe('Gentile cliente, ecco la nostra proposta.');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Template aggiornato con successo')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', `${TEMPLATES}/template-1`)).toEqual([
+      expect.objectContaining({
+        title: 'Premessa standard',
+        translations: {
+          de: { title: 'Einleitung', content: '<p>Sehr geehrte Kunden</p>' },
+          en: { title: 'Introduction', content: '<p>Dear customer</p>' },
+        },
+      }),
     ]);
   });
 
@@ -511,6 +549,26 @@ describe('layouts', () => {
         tenantId: 'tenant-1',
       },
     ]);
+  });
+
+  it("gives the template chooser beside 'Aggiungi template' the room to show the chosen template's name", async () => {
+    await renderLayouts();
+    await screen.findByText('Breve');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Layout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Layout' });
+    const add = within(dialog).getByRole('group', { name: 'Aggiungi un elemento' });
+    const template = within(add).getByLabelText('Template') as HTMLSelectElement;
+    await waitFor(() => expect(template.options).toHaveLength(4));
+    fireEvent.change(template, { target: { value: 'template-2' } });
+    expect(template.selectedOptions[0].textContent).toBe('Condizioni · Condizioni generali');
+
+    // the chooser's box in the row it shares with the button: never narrower than a template's name needs
+    const button = within(add).getByRole('button', { name: 'Aggiungi template' });
+    let chooser: HTMLElement = template;
+    while (chooser.parentElement && !chooser.parentElement.contains(button)) chooser = chooser.parentElement;
+    expect(parseFloat(getComputedStyle(chooser).minWidth)).toBeGreaterThanOrEqual(200);
+    // the row wraps on a phone: the button goes under the chooser instead of squeezing it
+    expect(getComputedStyle(chooser.parentElement as HTMLElement).flexWrap).toBe('wrap');
   });
 
   it("says as soon as the templates chosen pass the layout's bounds, and shows the server's own refusal", async () => {

@@ -1,4 +1,4 @@
-import type { QuoteTemplateView } from '@quotebook/contracts';
+import type { QuoteTemplateView, TemplateTranslations } from '@quotebook/contracts';
 import { htmlShape, MESSAGES, templateContentProblems, type TemplateType } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
 import type { QuoteTemplateRequest } from './templates.api';
@@ -11,6 +11,8 @@ export interface TemplateFormValues {
   signatureImagePath: string | null;
   headerPrint: boolean;
   isActive: boolean;
+  /** its text in the agency's other languages; one without text is not kept (Italian prints instead) */
+  translations: TemplateTranslations;
 }
 
 export function templateFormFrom(template: QuoteTemplateView | undefined, type: TemplateType): TemplateFormValues {
@@ -21,6 +23,7 @@ export function templateFormFrom(template: QuoteTemplateView | undefined, type: 
     signatureImagePath: template?.signatureImagePath ?? null,
     headerPrint: template?.headerPrint ?? true,
     isActive: template?.isActive ?? true,
+    translations: { ...(template?.translations ?? {}) },
   };
 }
 
@@ -48,7 +51,20 @@ export function validateTemplateForm(values: TemplateFormValues): FormErrors<Tem
   if (!values.title.trim()) errors.title = MESSAGES.templateTitleRequired;
   const contentProblem = hasText(values.content) ? contentTooBig(values.content) : MESSAGES.templateContentRequired;
   if (contentProblem) errors.content = contentProblem;
+  const translationProblem = Object.values(values.translations)
+    .map((text) => (hasText(text.content) ? contentTooBig(text.content) : undefined))
+    .find(Boolean);
+  if (translationProblem) errors.translations = translationProblem;
   return errors;
+}
+
+/** The translations worth keeping: those with text, their titles trimmed. */
+export function translationsToSend(translations: TemplateTranslations): TemplateTranslations {
+  return Object.fromEntries(
+    Object.entries(translations)
+      .filter(([, text]) => hasText(text.content))
+      .map(([language, text]) => [language, { title: text.title.trim(), content: text.content }]),
+  );
 }
 
 export function templateRequestFrom(values: TemplateFormValues): QuoteTemplateRequest {
@@ -59,6 +75,7 @@ export function templateRequestFrom(values: TemplateFormValues): QuoteTemplateRe
     signatureImagePath: values.signatureImagePath,
     headerPrint: values.headerPrint,
     isActive: values.isActive,
+    translations: translationsToSend(values.translations),
   };
 }
 
