@@ -25,6 +25,9 @@ import {
 } from './quote-advanced-form';
 import { liveNotes } from './quote-pricing';
 
+export const ITEMS_SAVED_AT_ONCE =
+  'Prodotti aggiunti o rimossi e quantità vengono salvati subito; conferma, partecipanti e prezzo a mano con Update Quote.';
+
 interface AdvancedProductsTabProps {
   quote: QuoteDetailView;
   values: AdvancedValues;
@@ -45,7 +48,8 @@ interface AdvancedProductsTabProps {
  * and a price typed by hand ('Auto' goes back to the automatic one); with a service date its price,
  * VAT note, total VAT included and 'Non confermato' show live, with what the line warns of (no price
  * on the date, 0 confirmed participants) or explains (a minimum charged). Below, every product of the
- * agency to pick from, those of the quote's confirmed orders first.
+ * agency to pick from, those of the quote's confirmed orders first. The editor saves a product ticked
+ * or removed and a quantity at once; the rest of a line waits for Update Quote (the tab says so).
  */
 export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
   const { quote, values, prices, change, disabled } = props;
@@ -134,6 +138,9 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
       {props.priceListName && (
         <Alert severity="info" sx={{ mb: 2 }}>{`Prices reduced by the price list '${props.priceListName}'`}</Alert>
       )}
+      <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+        {ITEMS_SAVED_AT_ONCE}
+      </Typography>
       <ChosenLinesTable headers={['Participants', 'Price']} lines={lines} />
       {!serviceDate && (
         <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>

@@ -24,15 +24,15 @@ interface ConsumptionsTabProps {
   tenantId: string;
   quoteId: string;
   consumptions: readonly ConsumptionView[];
-  /** after a consumption was added or removed here: the quote's version rose */
-  onChanged: () => void;
+  /** a consumption is being added or removed: the call, which the editor's save waits for */
+  onSaving: (call: Promise<unknown>) => void;
 }
 
 /**
  * What was consumed during the service. Each addition and removal is saved at once (it does not wait
  * for Update Quote); the total of each is quantity × unit value, worked out by the server.
  */
-export function ConsumptionsTab({ tenantId, quoteId, consumptions, onChanged }: ConsumptionsTabProps) {
+export function ConsumptionsTab({ tenantId, quoteId, consumptions, onSaving }: ConsumptionsTabProps) {
   const [addConsumption] = useAddConsumptionMutation();
   const [deleteConsumption] = useDeleteConsumptionMutation();
   const [removing, setRemoving] = useState<string | null>(null);
@@ -40,13 +40,14 @@ export function ConsumptionsTab({ tenantId, quoteId, consumptions, onChanged }: 
   const form = useEntityForm({
     initial: NEW_CONSUMPTION,
     validate: validateConsumption,
-    save: (values) => addConsumption({ tenantId, quoteId, body: consumptionRequest(values) }),
+    save: (values) => {
+      const call = addConsumption({ tenantId, quoteId, body: consumptionRequest(values) }).unwrap();
+      onSaving(call);
+      return call;
+    },
     success: CONSUMPTION_TOASTS.added,
     failure: CONSUMPTION_TOASTS.addFailed,
-    onSaved: () => {
-      form.reset(NEW_CONSUMPTION);
-      onChanged();
-    },
+    onSaved: () => form.reset(NEW_CONSUMPTION),
   });
   // the row sits inside the editor's form: Enter adds the consumption instead of saving the quote
   const addOnEnter = (event: KeyboardEvent) => {
@@ -58,9 +59,10 @@ export function ConsumptionsTab({ tenantId, quoteId, consumptions, onChanged }: 
   const remove = async (consumption: ConsumptionView) => {
     setRemoving(consumption.id);
     try {
-      await deleteConsumption({ tenantId, quoteId, consumptionId: consumption.id }).unwrap();
+      const call = deleteConsumption({ tenantId, quoteId, consumptionId: consumption.id }).unwrap();
+      onSaving(call);
+      await call;
       toast(successToast(CONSUMPTION_TOASTS.removed));
-      onChanged();
     } catch (error) {
       toast(failureToast(error, CONSUMPTION_TOASTS.removeFailed));
     } finally {

@@ -1,5 +1,5 @@
 import type { ConsumptionView, QuoteDetailView } from '@quotebook/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   aConsumption,
   aCustomer,
@@ -15,9 +15,11 @@ import {
   on,
   pageOf,
   type GatewayHandler,
+  type RecordedRequest,
 } from '../../test/gateway-stub';
 import { bodiesOf, renderTenantPage } from '../../test/tenant-page';
 import { resetViewport, setViewportWidth } from '../../test/viewport';
+import { statusAfterItems } from '@quotebook/domain';
 import { productsForEditor } from './quote-advanced-form';
 
 const BASE = '/api/tenants/tenant-1';
@@ -63,6 +65,67 @@ function aDetail(overrides: Partial<QuoteDetailView> = {}): QuoteDetailView {
 interface Server {
   detail: QuoteDetailView;
 }
+
+/** The quote changed as the server changes it: every change raises its version. */
+function bump(server: Server, change: Partial<QuoteDetailView>) {
+  server.detail = { ...server.detail, ...change, version: server.detail.version + 1 };
+}
+
+/** An item change, with the status the server's rule then gives the quote. */
+function bumpItems(server: Server, items: QuoteDetailView['items']) {
+  bump(server, { items, status: statusAfterItems(server.detail.status, items) });
+}
+
+/**
+ * The quote's items as the server keeps them (each call raises the quote's version), and the quote's
+ * own save, which refuses a version that is not the quote's. Handlers given before these win.
+ */
+function itemRoutes(server: Server): GatewayHandler[] {
+  const itemPath = new RegExp(`^${QUOTE}/items/([^/]+)$`);
+  return [
+    on('POST', `${QUOTE}/items`, (request) => {
+      const body = JSON.parse(request.body);
+      const item = aQuoteItem({ id: `item-${body.productId}`, productId: body.productId, quantity: body.quantity, totalPrice: '0.00', computedPrice: '0.00' });
+      bumpItems(server, [...server.detail.items, item]);
+      return json(item, 201);
+    }),
+    (request) => {
+      const itemId = itemPath.exec(request.path)?.[1];
+      if (!itemId) return undefined;
+      if (request.method === 'DELETE') {
+        bumpItems(server, server.detail.items.filter((item) => item.id !== itemId));
+        return new Response(null, { status: 204 });
+      }
+      const change = JSON.parse(request.body);
+      bumpItems(server, server.detail.items.map((item) => (item.id === itemId ? { ...item, ...change } : item)));
+      return json(server.detail.items.find((item) => item.id === itemId));
+    },
+    on('PUT', QUOTE, (request) => {
+      const { version, ...change } = JSON.parse(request.body);
+      if (version !== undefined && version !== server.detail.version) return gatewayError(409, CHANGED, 'Conflict', 'QUOTE_CHANGED');
+      bump(server, change);
+      return json(server.detail);
+    }),
+    on('PUT', `${QUOTE}/items`, (request) => {
+      const { version } = JSON.parse(request.body);
+      if (version !== undefined && version !== server.detail.version) return gatewayError(409, CHANGED, 'Conflict', 'QUOTE_CHANGED');
+      bump(server, {});
+      return json(server.detail.items);
+    }),
+  ];
+}
+
+/** The editor has read the quote again after its own change, and taken it in. */
+async function quoteReadAgain(requests: RecordedRequest[]) {
+  await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === QUOTE)).toHaveLength(2));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+}
+
+/** A failure without a message the gateway could give (a proxy's empty 502). */
+const bareFailure = () => new Response(null, { status: 502 });
+const ITEM_PATHS = { 'item-1': `${QUOTE}/items/item-1`, 'item-2': `${QUOTE}/items/item-2` } as const;
+/** The destructive toast of an item change, read whole. */
+const failureToastText = (text: string) => screen.findByText(text, {}, { timeout: 3000 });
 
 function editorRoutes(server: Server, extra: GatewayHandler[] = []): GatewayHandler[] {
   return [
@@ -165,8 +228,9 @@ describe('advanced quote editor', () => {
     expect(within(catalogueItem(panel, 'Aperitivo al tramonto')).queryByLabelText('Quantity')).toBeNull();
   });
 
-  it('prices a confirmed order on its confirmed participants, turns the quote confirmed and books it', async () => {
-    const { dialog } = await openAdvanced({ detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) });
+  it('prices a confirmed order on its confirmed participants, turns the quote confirmed (saved at once) and books it', async () => {
+    const server = { detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) };
+    const { dialog, requests } = await openAdvanced(server, itemRoutes(server));
     const panel = await openTab(dialog, 'Products');
     const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
 
@@ -174,6 +238,8 @@ describe('advanced quote editor', () => {
     expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 244,00 (Imponibile € 200,00, IVA € 44,00)');
     fireEvent.click(within(row).getByRole('checkbox', { name: 'Order Confirmed' }));
     expect(priceOf(row)).toBe('€ 400,00automatic price+ IVA 22%Totale IVA incl. € 488,00 (Imponibile € 400,00, IVA € 88,00)');
+    // the status it gives is saved at once
+    await waitFor(() => expect(bodiesOf(requests, 'PUT', QUOTE)).toHaveLength(1));
     fireEvent.change(input(row, 'Quantity'), { target: { value: '1000' } });
     expect(input(row, 'Quantity').value).toBe('4');
 
@@ -182,10 +248,14 @@ describe('advanced quote editor', () => {
     expect(input(basic, 'Booking Date & Time').value).toBe('2025-05-15T09:30');
     // the total VAT included: € 400,00 + IVA 22%
     expect(input(basic, 'Totale IVA incl. (€)').value).toBe('488.00');
+    // the status, not the confirmation (that waits for Update Quote)
+    expect(server.detail.status).toBe('confirmed');
+    expect(bodiesOf(requests, 'PUT', QUOTE)).toEqual([{ status: 'confirmed', version: 3 }]);
+    await quoteReadAgain(requests);
   });
 
   it('takes a price typed by hand, and goes back to the automatic one with Auto', async () => {
-    const { dialog } = await openAdvanced({ detail: aDetail() });
+    const { dialog, requests } = await openAdvanced({ detail: aDetail({ status: 'confirmed' }) });
     const panel = await openTab(dialog, 'Products');
     const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
     const auto = within(row).getByRole('button', { name: 'Auto' }) as HTMLButtonElement;
@@ -198,6 +268,8 @@ describe('advanced quote editor', () => {
     fireEvent.click(auto);
     expect(input(row, 'Total Price (€)').value).toBe('');
     expect(priceOf(row)).toBe('€ 200,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 244,00 (Imponibile € 200,00, IVA € 44,00)');
+    // a price by hand waits for Update Quote
+    expect(requests.some((request) => request.method !== 'GET')).toBe(false);
   });
 
   it("notes the customer's price list when it reduces the prices", async () => {
@@ -211,25 +283,29 @@ describe('advanced quote editor', () => {
     expect(priceOf(rowOf(panel, 'Tour del Colosseo'))).toBe('€ 180,00automatic price+ IVA 22%Non confermatoTotale IVA incl. € 219,60 (Imponibile € 180,00, IVA € 39,60)');
   });
 
-  it('saves the quote with its version, then its items with the version the quote was saved at', async () => {
-    const server = { detail: aDetail() };
-    const { dialog, requests } = await openAdvanced(server, [
-      on('PUT', QUOTE, (request) => {
-        server.detail = { ...server.detail, ...JSON.parse(request.body), version: 4 };
-        return json(server.detail);
-      }),
-      on('PUT', `${QUOTE}/items`, () => json([])),
-    ]);
+  it('saves a product ticked or removed at once, and Update Quote the rest at the version those calls left', async () => {
+    // confirmed by its confirmed Visita Uffizi
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const { dialog, requests } = await openAdvanced(server, itemRoutes(server));
     const panel = await openTab(dialog, 'Products');
     await waitFor(() => catalogueItem(panel, 'Aperitivo al tramonto'));
+    expect(within(panel).getByText('Prodotti aggiunti o rimossi e quantità vengono salvati subito; conferma, partecipanti e prezzo a mano con Update Quote.')).toBeTruthy();
 
     fireEvent.click(within(catalogueItem(panel, 'Aperitivo al tramonto')).getByRole('checkbox', { name: 'Aperitivo al tramonto' }));
     expect(input(rowOf(panel, 'Aperitivo al tramonto'), 'Quantity').value).toBe('1');
+    expect(await screen.findByText('Product added to quote')).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', `${QUOTE}/items`)).toEqual([
+      { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null },
+    ]);
     fireEvent.click(within(rowOf(panel, 'Visita Uffizi')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Product removed from quote')).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([ITEM_PATHS['item-2']]);
+    // a price by hand, participants and the quote's own fields wait for Update Quote
     fireEvent.change(input(rowOf(panel, 'Tour del Colosseo'), 'Total Price (€)'), { target: { value: '250' } });
     const service = await openTab(dialog, 'Service Management');
     fireEvent.change(input(service, 'Actual Participants Present'), { target: { value: '11' } });
     fireEvent.change(within(service).getByLabelText('Service Notes'), { target: { value: 'Guida in inglese' } });
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
     // the aperitivo has no price on the service date: saved anyway once confirmed
     const question = await screen.findByRole('dialog', { name: 'Prodotti senza prezzo in questa data' });
@@ -238,6 +314,8 @@ describe('advanced quote editor', () => {
 
     expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
     await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    // the two item calls raised the version from 3 to 5; removing the only confirmed product made the quote pending (the server's rule)
     expect(bodiesOf(requests, 'PUT', QUOTE)).toEqual([
       {
         customerId: 'customer-1',
@@ -252,7 +330,7 @@ describe('advanced quote editor', () => {
         actualServiceDateTime: null,
         serviceNotes: 'Guida in inglese',
         actualParticipants: 11,
-        version: 3,
+        version: 5,
       },
     ]);
     expect(bodiesOf(requests, 'PUT', `${QUOTE}/items`)).toEqual([
@@ -261,9 +339,156 @@ describe('advanced quote editor', () => {
           { productId: 'product-1', quantity: 4, orderConfirmed: false, confirmedParticipants: 0, totalPrice: '250' },
           { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null },
         ],
-        version: 4,
+        version: 6,
       },
     ]);
+  });
+
+  it('saves a quantity once it rests, with its last value, in one call', async () => {
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const { dialog, requests } = await openAdvanced(server, itemRoutes(server));
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.change(input(row, 'Quantity'), { target: { value: '1' } });
+    fireEvent.change(input(row, 'Quantity'), { target: { value: '12' } });
+
+    expect(await screen.findByText('Product quantity updated')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', ITEM_PATHS['item-1'])).toEqual([{ quantity: 12 }]);
+    // the list and the quote are read again, with the new figures
+    await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === QUOTE).length).toBeGreaterThan(1));
+    expect(requests.filter((request) => request.method === 'GET' && request.path.startsWith(`${QUOTES}?`)).length).toBeGreaterThan(1);
+    expect(input(rowOf(panel, 'Tour del Colosseo'), 'Quantity').value).toBe('12');
+  });
+
+  it('is not refused as its own change when Update Quote is pressed while item changes are still being saved', async () => {
+    const server = { detail: aDetail() };
+    const routes = itemRoutes(server);
+    const { dialog, requests } = await openAdvanced(server, [
+      // the removal answers late
+      (request) =>
+        request.method === 'DELETE' && request.path === ITEM_PATHS['item-2']
+          ? new Promise((resolve) => setTimeout(resolve, 150)).then(() => routes[1](request) as Response)
+          : undefined,
+      ...routes,
+    ]);
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+
+    fireEvent.click(within(rowOf(panel, 'Visita Uffizi')).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Increase quantity' }));
+    // at once: the quantity has not rested yet, the removal is on its way
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+
+    expect(await screen.findByText('Quote updated successfully', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    const writes = requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`);
+    expect(writes).toEqual([`DELETE ${ITEM_PATHS['item-2']}`, `PUT ${ITEM_PATHS['item-1']}`, `PUT ${QUOTE}`]);
+    expect(bodiesOf(requests, 'PUT', ITEM_PATHS['item-1'])).toEqual([{ quantity: 5 }]);
+    expect(bodiesOf(requests, 'PUT', QUOTE).map((body) => (body as { version: number }).version)).toEqual([5]);
+  });
+
+  it("says 'Failed to add product' with the server's reason, or 'Unknown error'", async () => {
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const answers = [() => gatewayError(409, 'This product is already in the quote', 'Conflict', 'PRODUCT_ALREADY_IN_QUOTE'), bareFailure];
+    const { dialog, requests } = await openAdvanced(server, [on('POST', `${QUOTE}/items`, () => (answers.shift() as () => Response)()), ...itemRoutes(server)]);
+    const panel = await openTab(dialog, 'Products');
+    const checkbox = await waitFor(() => within(catalogueItem(panel, 'barca a vela')).getByRole('checkbox', { name: 'barca a vela' }));
+
+    fireEvent.click(checkbox);
+    expect(await failureToastText('Failed to add product: This product is already in the quote')).toBeTruthy();
+    // unticked: it was never saved, so nothing is removed
+    fireEvent.click(checkbox);
+    fireEvent.click(checkbox);
+    expect(await failureToastText('Failed to add product: Unknown error')).toBeTruthy();
+    expect(bodiesOf(requests, 'POST', `${QUOTE}/items`)).toHaveLength(2);
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+  });
+
+  it("says 'Failed to update product' with the server's reason, or 'Unknown error'", async () => {
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const answers = [() => gatewayError(400, 'quantity must be a whole number from 1 to 999', 'Bad Request'), bareFailure];
+    const { dialog, requests } = await openAdvanced(server, [on('PUT', ITEM_PATHS['item-1'], () => (answers.shift() as () => Response)()), ...itemRoutes(server)]);
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Increase quantity' }));
+    expect(await failureToastText('Failed to update product: quantity must be a whole number from 1 to 999')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Increase quantity' }));
+    expect(await failureToastText('Failed to update product: Unknown error')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', ITEM_PATHS['item-1'])).toEqual([{ quantity: 5 }, { quantity: 6 }]);
+  });
+
+  it("says 'Failed to remove product' with the server's reason, or 'Unknown error'", async () => {
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const answers = [() => gatewayError(404, 'Quote item not found', 'Not Found'), bareFailure];
+    const { dialog, requests } = await openAdvanced(server, [on('DELETE', ITEM_PATHS['item-1'], () => (answers.shift() as () => Response)()), ...itemRoutes(server)]);
+    const panel = await openTab(dialog, 'Products');
+    await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+
+    fireEvent.click(within(rowOf(panel, 'Tour del Colosseo')).getByRole('button', { name: 'Remove' }));
+    expect(await failureToastText('Failed to remove product: Quote item not found')).toBeTruthy();
+    // still on the quote: ticked again it is not added twice, and removing it tries again
+    fireEvent.click(within(catalogueItem(panel, 'Tour del Colosseo')).getByRole('checkbox', { name: 'Tour del Colosseo' }));
+    fireEvent.click(within(rowOf(panel, 'Tour del Colosseo')).getByRole('button', { name: 'Remove' }));
+    expect(await failureToastText('Failed to remove product: Unknown error')).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(2);
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it("saves the status the confirmed items give at once, says 'Failed to update quote status' when it cannot, and saves the rest at the version it left", async () => {
+    const server = { detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) };
+    const answers = [() => gatewayError(400, 'status must be one of: pending, waiting, confirmed, cancelled, closed', 'Bad Request'), bareFailure];
+    const routes = itemRoutes(server);
+    const { dialog, requests } = await openAdvanced(server, [
+      (request) => (request.method === 'PUT' && request.path === QUOTE && answers.length ? (answers.shift() as () => Response)() : undefined),
+      ...routes,
+    ]);
+    const panel = await openTab(dialog, 'Products');
+    const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
+    const confirmed = within(row).getByRole('checkbox', { name: 'Order Confirmed' });
+
+    fireEvent.click(confirmed);
+    expect(await failureToastText('Failed to update quote status: status must be one of: pending, waiting, confirmed, cancelled, closed')).toBeTruthy();
+    // back to pending: the quote is pending already, nothing to save
+    fireEvent.click(confirmed);
+    fireEvent.click(confirmed);
+    expect(await failureToastText('Failed to update quote status: Unknown error')).toBeTruthy();
+    fireEvent.click(confirmed);
+    fireEvent.click(confirmed);
+    await waitFor(() => expect(server.detail.status).toBe('confirmed'));
+    expect(bodiesOf(requests, 'PUT', QUOTE)).toEqual([
+      { status: 'confirmed', version: 3 },
+      { status: 'confirmed', version: 3 },
+      { status: 'confirmed', version: 3 },
+    ]);
+
+    await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === QUOTE).length).toBeGreaterThan(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    expect(bodiesOf(requests, 'PUT', QUOTE).at(-1)).toEqual(expect.objectContaining({ status: 'confirmed', bookingDateTime: '2025-05-15T09:30:00', version: 4 }));
+    expect(bodiesOf(requests, 'PUT', `${QUOTE}/items`)).toEqual([
+      { items: [{ productId: 'product-1', quantity: 4, orderConfirmed: true, confirmedParticipants: 4, totalPrice: null }], version: 5 },
+    ]);
+  });
+
+  it('closes without asking once the item changes are saved', async () => {
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const { dialog, requests } = await openAdvanced(server, itemRoutes(server));
+    const panel = await openTab(dialog, 'Products');
+    await waitFor(() => catalogueItem(panel, 'Aperitivo al tramonto'));
+
+    fireEvent.click(within(catalogueItem(panel, 'Aperitivo al tramonto')).getByRole('checkbox', { name: 'Aperitivo al tramonto' }));
+    expect(await screen.findByText('Product added to quote')).toBeTruthy();
+    await waitFor(() => expect(requests.filter((request) => request.method === 'GET' && request.path === QUOTE).length).toBeGreaterThan(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(screen.queryByRole('dialog', { name: 'Scartare le modifiche?' })).toBeNull();
   });
 
   it('leaves the items alone when they did not change, and sends a total typed by hand', async () => {
@@ -280,7 +505,7 @@ describe('advanced quote editor', () => {
   });
 
   it('shows the first problem on its tab instead of saving', async () => {
-    const { dialog, requests } = await openAdvanced({ detail: aDetail() });
+    const { dialog, requests } = await openAdvanced({ detail: aDetail({ status: 'confirmed' }) });
     const panel = await openTab(dialog, 'Products');
     const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
     fireEvent.change(input(row, 'Confirmed Participants'), { target: { value: '-1' } });
@@ -348,6 +573,35 @@ describe('advanced quote editor', () => {
     expect(bodiesOf(requests, 'PUT', QUOTE).map((body) => (body as { version: number }).version)).toEqual([5]);
   });
 
+  it('waits for a consumption still being saved when Update Quote is pressed at once, and saves at the version it left', async () => {
+    const server = { detail: aDetail() };
+    const { dialog, requests } = await openAdvanced(server, [
+      on('POST', `${QUOTE}/consumptions`, async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const consumption = aConsumption({ ...JSON.parse(request.body), totalValue: '102.00' });
+        server.detail = { ...server.detail, consumptions: [consumption], version: server.detail.version + 1 };
+        return json(consumption, 201);
+      }),
+      on('PUT', QUOTE, (request) => {
+        const body = JSON.parse(request.body);
+        if (body.version !== server.detail.version) return gatewayError(409, CHANGED, 'Conflict', 'QUOTE_CHANGED');
+        server.detail = { ...server.detail, ...body, version: server.detail.version + 1 };
+        return json(server.detail);
+      }),
+    ]);
+    const panel = await openTab(dialog, 'Consumptions');
+    const add = within(panel).getByRole('group', { name: 'Add a consumption' });
+    fireEvent.change(input(add, 'Description'), { target: { value: 'Pranzo al sacco' } });
+    fireEvent.change(input(add, 'Quantity'), { target: { value: '12' } });
+    fireEvent.change(input(add, 'Unit Value (€)'), { target: { value: '8.50' } });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    expect(bodiesOf(requests, 'PUT', QUOTE).map((body) => (body as { version: number }).version)).toEqual([4]);
+  });
+
   it('says when someone else changed the quote, and reloads it', async () => {
     const server = { detail: aDetail() };
     const { dialog } = await openAdvanced(server, [on('PUT', QUOTE, () => gatewayError(409, CHANGED, 'Conflict', 'QUOTE_CHANGED'))]);
@@ -365,19 +619,23 @@ describe('advanced quote editor', () => {
   });
 
   it('fills the confirmed participants with those booked when Order Confirmed is ticked, and warns of a confirmed line with none', async () => {
-    const { dialog } = await openAdvanced({ detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) });
+    const server = { detail: aDetail({ items: [aQuoteItem({ quantity: 4, totalPrice: '200.00' })] }) };
+    const { dialog, requests } = await openAdvanced(server, itemRoutes(server));
     const panel = await openTab(dialog, 'Products');
     const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
     expect(input(row, 'Confirmed Participants').value).toBe('0');
 
     fireEvent.click(within(row).getByRole('checkbox', { name: 'Order Confirmed' }));
     expect(input(row, 'Confirmed Participants').value).toBe('4');
+    await waitFor(() => expect(bodiesOf(requests, 'PUT', QUOTE)).toHaveLength(1));
     expect(priceOf(row)).toMatch(/^€ 200,00automatic price/);
     expect(within(row).queryByText(/0 partecipanti confermati/)).toBeNull();
 
     // only the flat rate is left
     fireEvent.change(input(row, 'Confirmed Participants'), { target: { value: '0' } });
     expect(within(row).getByText('0 partecipanti confermati: la riga vale € 100,00')).toBeTruthy();
+    // the status the confirmation gives is saved at once, and the quote read again
+    await quoteReadAgain(requests);
   });
 
   it('marks the lines without a price on the service date, and warns when a new date moves lines out of season', async () => {
@@ -405,12 +663,14 @@ describe('advanced quote editor', () => {
       titles: { it: 'Tour del Colosseo' },
       availability: [aPeriod({ costPerPerson: '25.00', hasMinParticipants: true, minParticipants: 6 })],
     });
-    const { dialog } = await openAdvanced({ detail: aDetail() }, [on('GET', `${BASE}/products`, () => json([small, uffizi]))]);
+    const server = { detail: aDetail({ status: 'confirmed' }) };
+    const { dialog } = await openAdvanced(server, [on('GET', `${BASE}/products`, () => json([small, uffizi])), ...itemRoutes(server)]);
     const panel = await openTab(dialog, 'Products');
     const row = await waitFor(() => rowOf(panel, 'Tour del Colosseo'));
     expect(within(row).getByText('minimo 6 partecipanti: addebitati 6')).toBeTruthy();
     fireEvent.change(input(row, 'Quantity'), { target: { value: '6' } });
     expect(within(row).queryByText(/minimo/)).toBeNull();
+    expect(await screen.findByText('Product quantity updated')).toBeTruthy();
   });
 
   it('says the total includes VAT, shows the automatic one and goes back to it', async () => {

@@ -1,4 +1,4 @@
-import type { ProductView, QuoteDetailView } from '@quotebook/contracts';
+import type { ProductView, QuoteDetailView, QuoteItemView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,16 +10,19 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCents, QUOTE_STATUSES, timeOf } from '@quotebook/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatCents, QUOTE_STATUSES, timeOf, type QuoteStatus } from '@quotebook/domain';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CountField, DateTimeField, TimeField, twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
 import { DialogForm } from '../../shared/form-dialog/FormDialog';
 import { LoadError } from '../../shared/page/LoadError';
+import { isApiError } from '../../shared/http-errors';
 import { usePhone } from '../../shared/use-phone';
-import { outcomeTexts } from '../../shared/toast/outcome-toasts';
+import { outcomeTexts, successToast } from '../../shared/toast/outcome-toasts';
+import { useToast } from '../../shared/toast/use-toast';
 import { useUnsavedChanges } from '../../shared/use-unsaved-changes';
 import { productDisplayTitle } from '../products/product-form';
+import { QuoteSendingPanel, SendQuoteButton } from '../quote-sending/QuoteSendingPanel';
 import { AdvancedProductsTab } from './AdvancedProductsTab';
 import { UnavailableAlert } from './ChosenLines';
 import { ConsumptionsTab } from './ConsumptionsTab';
@@ -30,10 +33,15 @@ import {
   atTime,
   bookedWhenConfirmed,
   draftOf,
+  itemFailureText,
   itemsChanged,
   itemsRequest,
+  ITEM_TOASTS,
   liveTotalCents,
   movedToDate,
+  quantityChange,
+  QUANTITY_SAVE_DELAY_MS,
+  savedDrafts,
   shownPrice,
   TAB_OF_FIELD,
   totalToSend,
@@ -48,7 +56,14 @@ import { customerHint, customerPickerOptions, NO_CUSTOMER, quoteOwnership, statu
 import { appliedPriceList, unpricedTitles } from './quote-pricing';
 import { QuoteDateField } from './QuoteDateField';
 import { STICKY_ACTIONS } from './QuoteFormDialog';
-import { useGetQuoteQuery, useReplaceQuoteItemsMutation, useUpdateQuoteMutation } from './quotes.api';
+import {
+  useAddQuoteItemMutation,
+  useDeleteQuoteItemMutation,
+  useGetQuoteQuery,
+  useReplaceQuoteItemsMutation,
+  useUpdateQuoteItemMutation,
+  useUpdateQuoteMutation,
+} from './quotes.api';
 import { TotalAmountField } from './TotalAmountField';
 import { usePricingContext, useQuoteCatalogue } from './use-quote-catalogue';
 import { useQuoteForm } from './use-quote-form';
@@ -56,6 +71,8 @@ import { useUnavailableConfirmation } from './use-unavailable-confirmation';
 
 export const ADVANCED_EDITOR_TITLE = 'Edit Quote - Advanced Management';
 const TABS = ['Basic Info', 'Products', 'Service Management', 'Consumptions'] as const;
+/** What a change saved at once ends with when it saved nothing (the quote need not be read again). */
+const UNCHANGED = Symbol('unchanged');
 
 interface QuoteAdvancedDialogProps {
   tenantId: string;
@@ -131,26 +148,150 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
   const [base, setBase] = useState(latest);
   const [tab, setTab] = useState(0);
   const [reloading, setReloading] = useState(false);
-  const consumptionsChanged = useRef(false);
+  // the version the next save is made against: the quote's as read, then as this editor's own changes left it
+  const version = useRef(latest.version);
+  // changes saved at once (consumptions, items, the automatic status): each until the quote has been read again after it
+  const ownChanges = useRef(new Set<Promise<void>>());
+  // the quote as the server last answered: which products it holds, under which item id, in which status
+  const saved = useRef(latest);
+  // item changes and the status they bring go one after another: an item's id is known once it was added
+  const itemChanges = useRef<Promise<void>>(Promise.resolve());
+  // quantities being stepped or typed, saved once they rest (QUANTITY_SAVE_DELAY_MS)
+  const quantityTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const [updateQuote] = useUpdateQuoteMutation();
   const [replaceItems] = useReplaceQuoteItemsMutation();
+  const [addItem] = useAddQuoteItemMutation();
+  const [updateItem] = useUpdateQuoteItemMutation();
+  const [deleteItem] = useDeleteQuoteItemMutation();
+  const toast = useToast();
   const conflict = useQuoteConflict();
   const unavailable = useUnavailableConfirmation();
   const quoteId = base.id;
 
-  // a consumption added or removed here raised the version: adopt it once the quote has been read again
-  useEffect(() => {
-    if (!consumptionsChanged.current || latest.version === base.version) return;
-    consumptionsChanged.current = false;
-    setBase((current) => ({ ...current, version: latest.version }));
-  }, [latest.version, base.version]);
+  const rebase = (quote: QuoteDetailView) => {
+    version.current = quote.version;
+    saved.current = quote;
+    setBase(quote);
+  };
+  /**
+   * A change this editor saved at once may raise the quote's version (and changes its figures): the
+   * quote is read again after it and its version, items and total adopted, never those of a read that
+   * crossed it. Update Quote waits for all of them, so it never sends a version its own change made
+   * stale. A call that ends in UNCHANGED saved nothing: no reading again.
+   */
+  const ownChange = (call: Promise<unknown>) => {
+    const settled = call
+      .then(async (result) => {
+        if (result === UNCHANGED) return;
+        const fresh = await reload();
+        if (fresh.version < version.current) return;
+        version.current = fresh.version;
+        saved.current = fresh;
+        setBase((current) => ({ ...current, version: fresh.version, items: fresh.items, totalAmount: fresh.totalAmount }));
+        // what was saved at once is no longer a change to ask about on closing
+        form.settle({ items: savedDrafts(editing.current.items, fresh), status: fresh.status });
+      })
+      .catch(() => undefined);
+    ownChanges.current.add(settled);
+    void settled.finally(() => ownChanges.current.delete(settled));
+    return settled;
+  };
+
+  /** An item change (or the status it brings), after those before it; `work` says whether it saved anything. */
+  const queueItemChange = (work: () => Promise<boolean>) => {
+    const call = itemChanges.current.then(work).then((changed) => (changed ? undefined : UNCHANGED));
+    itemChanges.current = ownChange(call);
+  };
+  /** One item call with its toasts: whether it was saved. */
+  const attempt = async (call: () => Promise<unknown>, texts: { success: string; failure: string }) => {
+    try {
+      await call();
+      toast(successToast(texts.success));
+      return true;
+    } catch (error) {
+      toast({ title: 'Error', description: itemFailureText(texts.failure, isApiError(error) ? error.serverMessage : undefined), variant: 'destructive' });
+      return false;
+    }
+  };
+  /**
+   * Adds the product as the editor now holds it (unless the quote has it already or it was unticked
+   * meanwhile), or removes its saved item (one never saved has nothing to remove). Answers whether
+   * the call, once made, did not fail.
+   */
+  const queueSelection = (productId: string, selected: boolean) => {
+    let failed = false;
+    queueItemChange(async () => {
+      const draft = editing.current.items.find((candidate) => candidate.productId === productId);
+      const item = saved.current.items.find((candidate) => candidate.productId === productId);
+      if (Boolean(draft) !== selected || Boolean(item) === selected) return false;
+      const call = draft
+        ? () => addItem({ tenantId, quoteId, item: itemsRequest([draft])[0] }).unwrap()
+        : () => deleteItem({ tenantId, quoteId, itemId: (item as QuoteItemView).id }).unwrap();
+      failed = !(await attempt(call, selected ? ITEM_TOASTS.added : ITEM_TOASTS.removed));
+      return !failed;
+    });
+    return () => !failed;
+  };
+  /** Saves the quantity the editor holds now for a saved item; an item not saved yet goes with its addition. */
+  const queueQuantity = (productId: string) =>
+    queueItemChange(async () => {
+      const item = saved.current.items.find((candidate) => candidate.productId === productId);
+      const body = quantityChange(editing.current.items.find((draft) => draft.productId === productId), item);
+      if (!item || !body) return false;
+      return attempt(() => updateItem({ tenantId, quoteId, itemId: item.id, body }).unwrap(), ITEM_TOASTS.quantity);
+    });
+  /**
+   * The status the spec's rule gave the items (pending ↔ confirmed), saved at once at the version the
+   * item changes left, unless the server's rule already did, the status was changed again since, or
+   * the addition or removal that brought it failed.
+   */
+  const queueStatus = (status: QuoteStatus, itemKept: () => boolean = () => true) =>
+    queueItemChange(async () => {
+      if (!itemKept() || editing.current.status !== status || saved.current.status === status) return false;
+      try {
+        await updateQuote({ tenantId, quoteId, body: { status, version: version.current } }).unwrap();
+        return true;
+      } catch (error) {
+        const reason = isApiError(error) ? error.serverMessage : undefined;
+        toast({ title: 'Error', description: itemFailureText(ITEM_TOASTS.statusFailure, reason), variant: 'destructive' });
+        conflict.failed(error);
+        return false;
+      }
+    });
+  const scheduleQuantity = (productId: string) => {
+    clearTimeout(quantityTimers.current.get(productId));
+    quantityTimers.current.set(
+      productId,
+      setTimeout(() => {
+        quantityTimers.current.delete(productId);
+        queueQuantity(productId);
+      }, QUANTITY_SAVE_DELAY_MS),
+    );
+  };
+  /** Quantities still resting are saved now (before Update Quote, or as the editor closes): the last one typed is never lost. */
+  const flushQuantities = () => {
+    for (const [productId, timer] of quantityTimers.current) {
+      clearTimeout(timer);
+      queueQuantity(productId);
+    }
+    quantityTimers.current.clear();
+  };
+  const flush = useRef(flushQuantities);
+  useLayoutEffect(() => {
+    flush.current = flushQuantities;
+  });
+  useEffect(() => () => flush.current(), []);
 
   const save = async (values: AdvancedValues) => {
-    const changedItems = itemsChanged(values.items, base);
-    const typedTotal = totalToSend(values, base);
-    const updated = await updateQuote({ tenantId, quoteId, body: advancedQuoteRequest(values, base, typedTotal && !changedItems) }).unwrap();
+    flushQuantities();
+    await Promise.all([...ownChanges.current]);
+    // compared with the quote as saved, item changes included
+    const current = { ...saved.current, version: version.current };
+    const changedItems = itemsChanged(values.items, current);
+    const typedTotal = totalToSend(values, current);
+    const updated = await updateQuote({ tenantId, quoteId, body: advancedQuoteRequest(values, current, typedTotal && !changedItems) }).unwrap();
     // should the items fail, trying again compares with (and saves against) the quote as now saved
-    setBase(updated);
+    rebase(updated);
     if (!changedItems) return;
     await replaceItems({ tenantId, quoteId, items: itemsRequest(values.items), version: updated.version }).unwrap();
     // the items set the total; one typed by hand goes last (the items call has just proved the quote current)
@@ -167,6 +308,11 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
   });
   useEffect(() => onDirty(form.dirty), [form.dirty, onDirty]);
   const { values } = form;
+  // the values as now held, for the item changes saved after this render (handlers below keep it current at once)
+  const editing = useRef(values);
+  useLayoutEffect(() => {
+    editing.current = values;
+  });
   const context = usePricingContext(catalogue, values.customerId, values.serviceDate);
   const productsById = useMemo(() => new Map(catalogue.products.map((product) => [product.id, product] as const)), [catalogue.products]);
   const prices = useMemo(
@@ -188,19 +334,33 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
   const priceListReduces = [...prices.values()].some((price) => price.priceListApplied);
   const priceListName = priceListReduces ? (appliedPriceList(context)?.name ?? base.priceListName) : null;
 
-  const select = (product: ProductView, selected: boolean) =>
-    form.update((current) => {
-      // a product removed and chosen again comes back as saved
-      const saved = base.items.find((item) => item.productId === product.id);
-      const added: ItemDraft = saved ? draftOf(saved) : { productId: product.id, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '' };
-      const items = selected ? [...current.items, added] : current.items.filter((draft) => draft.productId !== product.id);
-      return { ...withItems(current, items), ...(selected ? bookedWhenConfirmed(current, added.orderConfirmed) : {}) };
-    });
-  const change = (productId: string, patch: Partial<ItemDraft>) =>
-    form.update((current) => {
-      const items = current.items.map((draft) => (draft.productId === productId ? { ...draft, ...withConfirmedParticipants(draft, patch) } : draft));
-      return { ...withItems(current, items), ...(patch.orderConfirmed === undefined ? {} : bookedWhenConfirmed(current, patch.orderConfirmed)) };
-    });
+  /** Changes the values at once, and what the item calls queued after it read. */
+  const apply = (patch: Partial<AdvancedValues>) => {
+    editing.current = { ...editing.current, ...patch };
+    form.update(() => patch);
+  };
+  // ticking or unticking a product saves it at once, and the status the rule then gives
+  const select = (product: ProductView, selected: boolean) => {
+    const current = editing.current;
+    if (selected === current.items.some((draft) => draft.productId === product.id)) return;
+    // a product removed and chosen again comes back as saved (while its removal is not saved yet)
+    const known = base.items.find((item) => item.productId === product.id);
+    const added: ItemDraft = known ? draftOf(known) : { productId: product.id, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '' };
+    const items = selected ? [...current.items, added] : current.items.filter((draft) => draft.productId !== product.id);
+    const next = { ...withItems(current, items), ...(selected ? bookedWhenConfirmed(current, added.orderConfirmed) : {}) };
+    apply(next);
+    const itemKept = queueSelection(product.id, selected);
+    if (next.status !== current.status) queueStatus(next.status as QuoteStatus, itemKept);
+  };
+  // a quantity is saved once it rests; confirmation, participants and a price by hand wait for Update Quote, the status they bring does not
+  const change = (productId: string, patch: Partial<ItemDraft>) => {
+    const current = editing.current;
+    const items = current.items.map((draft) => (draft.productId === productId ? { ...draft, ...withConfirmedParticipants(draft, patch) } : draft));
+    const next = { ...withItems(current, items), ...(patch.orderConfirmed === undefined ? {} : bookedWhenConfirmed(current, patch.orderConfirmed)) };
+    apply(next);
+    if (patch.quantity !== undefined) scheduleQuantity(productId);
+    if (next.status !== current.status) queueStatus(next.status as QuoteStatus);
+  };
 
   const submit = () => {
     const first = Object.keys(validateAdvanced(values))[0] as keyof AdvancedValues | undefined;
@@ -212,7 +372,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
     setReloading(true);
     try {
       const fresh = await reload();
-      setBase(fresh);
+      rebase(fresh);
       form.reset(advancedForm(fresh));
     } finally {
       setReloading(false);
@@ -233,9 +393,11 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
       busy={busy}
       onSubmit={submit}
       onClose={onClose}
+      secondaryActions={<SendQuoteButton tenantId={tenantId} quote={latest} unsavedChanges={form.dirty} disabled={busy} />}
     >
       {conflict.alert(reloadQuote, reloading)}
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>{`#${base.shortId} · ${base.customerName} · ${quoteOwnership(base)}`}</Typography>
+      <QuoteSendingPanel tenantId={tenantId} quote={latest} />
       {dateMoved && <UnavailableAlert titles={unpriced} />}
       <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Quote sections" variant="scrollable" scrollButtons="auto">
         {TABS.map((label, index) => (
@@ -296,9 +458,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
             tenantId={tenantId}
             quoteId={quoteId}
             consumptions={latest.consumptions}
-            onChanged={() => {
-              consumptionsChanged.current = true;
-            }}
+            onSaving={ownChange}
           />
         )}
       </Box>

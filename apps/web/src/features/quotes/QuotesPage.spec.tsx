@@ -201,7 +201,31 @@ describe('quotes page', () => {
     await waitFor(() => expect(listCalls(requests)).toContain('?search=dante&limit=25&offset=0'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
-    expect(listCalls(requests)).toEqual(['?limit=25&offset=0', '?search=dante&limit=25&offset=0']);
+    // while filtering, the agency's count is asked once besides: one row, no filter
+    expect(listCalls(requests)).toEqual(['?limit=25&offset=0', '?search=dante&limit=25&offset=0', '?limit=1&offset=0']);
+  });
+
+  it("counts the quotes matching the filters of the agency's quotes, and keeps the Consolidation card while none match", async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [
+      quotesList((request) => {
+        if (request.path.includes('status=confirmed')) return pageOf([allConfirmed, someConfirmed], 12);
+        if (request.path.includes('status=cancelled')) return pageOf([], 0);
+        return pageOf([pending, allConfirmed, someConfirmed], 57);
+      }),
+      ...reference,
+    ]);
+    await screen.findByText('#A1B2C3');
+    expect(screen.getByRole('status').textContent).toBe('Showing 57 of 57 quotes (sorted by service date)');
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'confirmed' } });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Showing 12 of 57 quotes (sorted by service date)'));
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'cancelled' } });
+    expect(await screen.findByText('No quotes found')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Showing 0 of 57 quotes (sorted by service date)'));
+    expect(screen.getByRole('complementary', { name: 'Quote Consolidation' })).toBeTruthy();
+    // the agency's count is read once, whatever the filters
+    expect(listCalls(requests).filter((call) => call === '?limit=1&offset=0')).toHaveLength(1);
   });
 
   it('says there are no quotes yet, or that none match the filters', async () => {
@@ -223,7 +247,7 @@ describe('quotes page', () => {
     expect(card.textContent).toMatch(/total VAT included.*confirmed products.*blue.*red/);
   });
 
-  it("offers Edit, Advanced, Stampa and Delete on each quote; Stampa opens the quote's document preview", async () => {
+  it("offers Edit, Advanced, Stampa, Invia al cliente and Delete on each quote; Stampa opens the quote's document preview", async () => {
     renderTenantPage('/sole/quotes', [
       quotesList(() => pageOf([pending], 1)),
       on('GET', `${BASE}/quote-layouts`, () => json([aLayout()])),
@@ -233,13 +257,31 @@ describe('quotes page', () => {
     await screen.findByText('#A1B2C3');
     const row = rowOf('#A1B2C3');
 
-    expect(within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit', 'Advanced', 'Stampa', 'Delete']);
+    expect(within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit', 'Advanced', 'Stampa', 'Invia al cliente', 'Delete']);
     fireEvent.click(within(row).getByRole('button', { name: 'Stampa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Anteprima Documento' });
     expect(within(dialog).getByText('Preventivo #A1B2C3')).toBeTruthy();
     expect(await within(dialog).findByTitle('Anteprima del preventivo #A1B2C3')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("badges a sent quote beside its status ('Inviato rev. N', or the customer's answer) and sends one from its row", async () => {
+    const sent = aQuote({ latestRevision: 2, lastSentAt: '2026-03-12T09:30:00.000Z', customerAnswer: null });
+    const answered = { ...allConfirmed, latestRevision: 1, lastSentAt: '2026-03-10T09:30:00.000Z', customerAnswer: { kind: 'accepted' as const, signerName: 'Mario Rossi', reason: null, at: '2026-03-11T09:30:00.000Z' } };
+    renderTenantPage('/sole/quotes', [
+      quotesList(() => pageOf([sent, answered], 2)),
+      on('GET', `${BASE}/quote-layouts`, () => json([aLayout()])),
+      on('POST', `${QUOTES}/${sent.id}/generate-document`, () => new Response('<p>Preventivo</p>', { headers: { 'content-type': 'text/html' } })),
+      ...reference,
+    ]);
+    await screen.findByText('#A1B2C3');
+
+    expect(cellsOf(rowOf('#A1B2C3'))[4]).toBe('PendingInviato rev. 2');
+    expect(cellsOf(rowOf('#00FF01'))[4]).toBe('ConfirmedAccettato');
+    fireEvent.click(within(rowOf('#A1B2C3')).getByRole('button', { name: 'Invia al cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invia al cliente' });
+    expect(((await within(dialog).findByRole('textbox', { name: 'Destinatario' })) as HTMLInputElement).value).toBe('segreteria@dante.it');
   });
 
   it('deletes a quote after a confirmation naming it, which starts on Cancel', async () => {
@@ -303,7 +345,7 @@ describe('quotes page', () => {
     await waitFor(() => expect([...creators.options].map((option) => option.text)).toEqual(['Tutti', 'Giulia Bianchi', 'Mario Rossi']));
 
     fireEvent.change(creators, { target: { value: 'user-2' } });
-    await waitFor(() => expect(listCalls(requests).at(-1)).toBe('?createdBy=user-2&limit=25&offset=0'));
+    await waitFor(() => expect(listCalls(requests)).toContain('?createdBy=user-2&limit=25&offset=0'));
     expect((screen.getByRole('button', { name: 'Clear Filters' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(creators.value).toBe('all');

@@ -2,6 +2,7 @@ import type { QuoteView } from '@quotebook/contracts';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,7 @@ import { SelectField } from '../../shared/fields/SelectField';
 import { ListPage } from '../../shared/page/ListPage';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useListCustomersQuery } from '../customers/customers.api';
+import { SendingBadge } from '../quote-sending/SendingBadge';
 import { useTenantPage } from '../tenant/tenant-context';
 import {
   ALL_CUSTOMERS,
@@ -46,6 +48,7 @@ import { useDeleteQuoteMutation, useListQuoteCreatorsQuery, useListQuotesQuery }
 const QuoteCreateDialog = lazy(() => import('./QuoteCreateDialog').then((m) => ({ default: m.QuoteCreateDialog })));
 const QuoteEditDialog = lazy(() => import('./QuoteEditDialog').then((m) => ({ default: m.QuoteEditDialog })));
 const QuoteAdvancedDialog = lazy(() => import('./QuoteAdvancedDialog').then((m) => ({ default: m.QuoteAdvancedDialog })));
+const SendQuoteDialog = lazy(() => import('../quote-sending/SendQuoteDialog').then((m) => ({ default: m.SendQuoteDialog })));
 const DocumentPreviewDialog = lazy(() => import('../documents/DocumentPreviewDialog').then((m) => ({ default: m.DocumentPreviewDialog })));
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
@@ -54,6 +57,8 @@ const SEARCH_PAUSE_MS = 300;
 /** What a link to this page may ask for: the creation dialog opened at once (the dashboard's Create Quote). */
 export interface QuotesPageState {
   createQuote?: boolean;
+  /** a quote to open in the advanced editor (where a notification leads) */
+  openQuote?: string;
 }
 
 /** The day a quote was created, in the business time zone. */
@@ -104,25 +109,39 @@ export function QuotesPage() {
   const [rowsPerPage, setRowsPerPage] = useState(25);
   const [advancedOf, setAdvancedOf] = useState<string | null>(null);
   const [printing, setPrinting] = useState<QuoteView | null>(null);
+  const [sendingOf, setSendingOf] = useState<QuoteView | null>(null);
+  const openQuote = (location.state as QuotesPageState | null)?.openQuote;
   const typed = useDebouncedValue(filters.search, SEARCH_PAUSE_MS);
   // a search is sent once the typing pauses; an emptied one at once
   const search = filters.search.trim() ? typed : '';
+  const sentFilters = quoteListFilters({ ...filters, search });
+  const filtering = Object.keys(sentFilters).length > 0;
   const list = useListQuotesQuery({
     tenantId: tenant.id,
-    filters: quoteListFilters({ ...filters, search }),
+    filters: sentFilters,
     page: { limit: rowsPerPage, offset: page * rowsPerPage },
   });
+  // how many quotes the agency has: the unfiltered list's count (one row), asked only while filtering
+  const all = useListQuotesQuery({ tenantId: tenant.id, filters: {}, page: { limit: 1, offset: 0 } }, { skip: !filtering });
   const { data: customers = [] } = useListCustomersQuery(tenant.id);
   const { data: creators = [] } = useListQuoteCreatorsQuery(tenant.id);
   const [deleteQuote] = useDeleteQuoteMutation();
   const shown = list.currentData;
   // the same page read again after a change: confirmed amounts are being recalculated
   const refreshing = list.isFetching && Boolean(shown);
+  const agencyTotal = filtering ? all.data?.total : shown?.total;
 
   // the request to open the creation dialog is used once, not again on reload or back
   useEffect(() => {
     if (startAdding) navigate('.', { replace: true, state: null });
   }, [startAdding, navigate]);
+
+  // a notification's quote opens in the advanced editor, once (not again on reload or back)
+  useEffect(() => {
+    if (!openQuote) return;
+    setAdvancedOf(openQuote);
+    navigate('.', { replace: true, state: null });
+  }, [openQuote, navigate]);
 
   // a page emptied by deletes goes back to the last page that has quotes
   useEffect(() => {
@@ -188,9 +207,10 @@ export function QuotesPage() {
         </>
       }
       summary={
-        shown && (
+        shown &&
+        agencyTotal !== undefined && (
           <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
-            {quoteCountLine(shown.items.length, shown.total)}
+            {quoteCountLine(shown.total, agencyTotal)}
           </Typography>
         )
       }
@@ -232,7 +252,15 @@ export function QuotesPage() {
         },
         { header: 'Service Date', cell: (quote) => formatServiceDateTime(quote.serviceDate, quote.serviceStartTime) },
         { header: AMOUNT_HEADER, cell: (quote) => <AmountText quote={quote} refreshing={refreshing} /> },
-        { header: 'Status', cell: (quote) => <QuoteStatusChip status={quote.status} /> },
+        {
+          header: 'Status',
+          cell: (quote) => (
+            <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+              <QuoteStatusChip status={quote.status} />
+              <SendingBadge quote={quote} />
+            </Box>
+          ),
+        },
         { header: CREATOR_FILTER_LABEL, cell: creatorName },
         { header: 'Created', cell: (quote) => createdDay(quote.createdAt) },
       ]}
@@ -242,6 +270,7 @@ export function QuotesPage() {
       afterEditActions={(quote) => [
         { label: 'Advanced', icon: <TuneIcon fontSize="small" />, onClick: () => setAdvancedOf(quote.id) },
         { label: 'Stampa', icon: <PrintOutlinedIcon fontSize="small" />, onClick: () => setPrinting(quote) },
+        { label: 'Invia al cliente', icon: <SendOutlinedIcon fontSize="small" />, onClick: () => setSendingOf(quote) },
       ]}
       editor={(quote, close) => (
         <Suspense>
@@ -257,7 +286,8 @@ export function QuotesPage() {
         run: (quote) => deleteQuote({ tenantId: tenant.id, quoteId: quote.id }),
       }}
     >
-      {shown && shown.items.length > 0 && (
+      {/* about the agency's quotes, so it stays while filters match none of them */}
+      {Boolean(agencyTotal) && (
         <Card component="aside" aria-labelledby="quote-consolidation">
           <CardContent sx={{ display: 'flex', gap: 1.5 }}>
             <InfoOutlinedIcon color="primary" aria-hidden />
@@ -276,6 +306,11 @@ export function QuotesPage() {
       {advancedOf && (
         <Suspense>
           <QuoteAdvancedDialog key={advancedOf} tenantId={tenant.id} quoteId={advancedOf} onClose={() => setAdvancedOf(null)} />
+        </Suspense>
+      )}
+      {sendingOf && (
+        <Suspense>
+          <SendQuoteDialog key={sendingOf.id} tenantId={tenant.id} quote={sendingOf} onClose={() => setSendingOf(null)} />
         </Suspense>
       )}
       {printing && (

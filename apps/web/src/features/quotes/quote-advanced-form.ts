@@ -284,6 +284,42 @@ export function itemsRequest(items: readonly ItemDraft[]): QuoteItemRequest[] {
   }));
 }
 
+/* ---------- item changes saved at once ---------- */
+
+/** The toasts of the item changes the editor saves at once, and of the status they bring. */
+export const ITEM_TOASTS = {
+  added: { success: 'Product added to quote', failure: 'Failed to add product' },
+  quantity: { success: 'Product quantity updated', failure: 'Failed to update product' },
+  removed: { success: 'Product removed from quote', failure: 'Failed to remove product' },
+  statusFailure: 'Failed to update quote status',
+  unknownError: 'Unknown error',
+} as const;
+
+/** 'Failed to add product: {reason}', the server's reason or 'Unknown error'. */
+export function itemFailureText(failure: string, reason: string | undefined): string {
+  return `${failure}: ${reason?.trim() || ITEM_TOASTS.unknownError}`;
+}
+
+/** How long a quantity must rest before it is saved: stepping or typing 12 is one call, not one per keystroke. */
+export const QUANTITY_SAVE_DELAY_MS = 400;
+
+/** What `PUT …/items/{itemId}` must change so the saved item has the draft's quantity; null when nothing. */
+export function quantityChange(draft: ItemDraft | undefined, saved: QuoteItemView | undefined): { quantity: number } | null {
+  return draft && saved && draft.quantity !== saved.quantity ? { quantity: draft.quantity } : null;
+}
+
+/**
+ * The quote's saved items as the editor would hold them, in the editor's order (the unsaved state
+ * to compare with: an item saved at once is no longer a change to ask about).
+ */
+export function savedDrafts(items: readonly ItemDraft[], quote: QuoteDetailView): ItemDraft[] {
+  const position = (productId: string) => {
+    const index = items.findIndex((draft) => draft.productId === productId);
+    return index === -1 ? items.length : index;
+  };
+  return [...quote.items].sort((a, b) => position(a.productId) - position(b.productId)).map(draftOf);
+}
+
 /** Whether the typed total must be sent (it differs from the stored one). */
 export function totalToSend(values: AdvancedValues, quote: QuoteDetailView): boolean {
   return values.totalTyped && totalChanged(values.totalAmount, quote.totalAmount);

@@ -58,9 +58,9 @@ export function currentMonth(today: string = todayIn()): { from: string; to: str
   return { from, to: addDays(nextMonth, -1) };
 }
 
-/** `Showing 25 of 120 quotes (sorted by service date)` */
-export function quoteCountLine(shown: number, total: number): string {
-  return `Showing ${shown} of ${total} quotes (sorted by service date)`;
+/** `Showing 12 of 120 quotes (sorted by service date)`: the quotes matching the filters, of the agency's quotes. */
+export function quoteCountLine(matching: number, total: number): string {
+  return `Showing ${matching} of ${total} quotes (sorted by service date)`;
 }
 
 /** How the quote is named in the delete confirmation: "#A1B2C3 – Scuola Dante". */

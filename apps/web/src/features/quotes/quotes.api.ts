@@ -10,6 +10,7 @@ import type {
   QuoteListFilters,
   QuoteView,
   UpdateQuoteDto,
+  UpdateQuoteItemDto,
 } from '@quotebook/contracts';
 import { api, crudEndpoints, pagedListEndpoint, tenantPath, type ApiTagType } from '../../app/api';
 
@@ -17,6 +18,8 @@ import { api, crudEndpoints, pagedListEndpoint, tenantPath, type ApiTagType } fr
 export type CreateQuoteRequest = Omit<CreateQuoteDto, 'tenantId'>;
 export type UpdateQuoteRequest = UpdateQuoteDto;
 export type QuoteItemRequest = Omit<QuoteItemDto, 'quoteId'>;
+/** What changes of one saved item (`PUT …/items/{itemId}`): the editor sends its quantity. */
+export type QuoteItemChange = Pick<UpdateQuoteItemDto, 'quantity'>;
 export type ConsumptionRequest = Pick<ConsumptionDto, 'description' | 'quantity' | 'unitValue'>;
 
 /** The list's filters as the query string names them, in the order they are sent. */
@@ -65,6 +68,19 @@ export const quotesApi = api.injectEndpoints({
         query: ({ items, version, ...ref }) => ({ url: quotePath(ref, 'items'), method: 'PUT', body: { items, version } }),
         invalidatesTags: quoteChanged,
       }),
+      /** one product more on the quote, priced by the server (the advanced editor saves it at once) */
+      addQuoteItem: build.mutation<QuoteItemView, QuoteRef & { item: QuoteItemRequest }>({
+        query: ({ item, ...ref }) => ({ url: quotePath(ref, 'items'), method: 'POST', body: item }),
+        invalidatesTags: quoteChanged,
+      }),
+      updateQuoteItem: build.mutation<QuoteItemView, QuoteRef & { itemId: string; body: QuoteItemChange }>({
+        query: ({ itemId, body, ...ref }) => ({ url: quotePath(ref, 'items', itemId), method: 'PUT', body }),
+        invalidatesTags: quoteChanged,
+      }),
+      deleteQuoteItem: build.mutation<void, QuoteRef & { itemId: string }>({
+        query: ({ itemId, ...ref }) => ({ url: quotePath(ref, 'items', itemId), method: 'DELETE' }),
+        invalidatesTags: quoteChanged,
+      }),
       addConsumption: build.mutation<ConsumptionView, QuoteRef & { body: ConsumptionRequest }>({
         query: ({ body, ...ref }) => ({ url: quotePath(ref, 'consumptions'), method: 'POST', body }),
         invalidatesTags: quoteChanged,
@@ -90,6 +106,9 @@ export const {
   useUpdateQuoteMutation,
   useDeleteQuoteMutation,
   useReplaceQuoteItemsMutation,
+  useAddQuoteItemMutation,
+  useUpdateQuoteItemMutation,
+  useDeleteQuoteItemMutation,
   useAddConsumptionMutation,
   useDeleteConsumptionMutation,
   useGetDashboardQuery,

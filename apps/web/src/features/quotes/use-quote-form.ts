@@ -30,6 +30,8 @@ export function useQuoteForm<V extends object, S = unknown>(options: EntityFormO
       setStart(JSON.stringify(next));
       form.reset(next);
     },
+    /** `saved` was saved apart from the form (at once): as saved, those fields are no longer changes */
+    settle: (saved: Partial<V>) => setStart((current) => JSON.stringify({ ...(JSON.parse(current) as V), ...saved })),
     text: (field: Field) => ({ ...form.text(field), error: Boolean(errors[field]), helperText: errors[field] }),
     select: (field: Field) => ({ ...form.select(field), error: errors[field] }),
   };
