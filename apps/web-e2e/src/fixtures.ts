@@ -85,3 +85,73 @@ export async function callApi<T = unknown>(
 export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
 }
+
+/** A quote for a customer who reads English, made through the API (the customer loop's journeys). */
+export interface EnglishQuote {
+  quoteId: string;
+  shortId: string;
+  product: { italian: string; english: string; englishText: string };
+  customer: { name: string; email: string };
+}
+
+/**
+ * An agency's catalogue through the API: a VAT rate of 22 %, a product at € 30 a person written in
+ * Italian and in English, a customer who reads English with an e-mail, and a quote of four people for
+ * it ten days ahead. The agency must offer English.
+ */
+export async function englishQuoteOf(
+  request: APIRequestContext,
+  agency: Agency,
+  names: { product?: Partial<EnglishQuote['product']>; customer?: Partial<EnglishQuote['customer']> } = {},
+): Promise<EnglishQuote> {
+  const product = { italian: 'Giro in barca al tramonto', english: 'Sunset boat trip', englishText: 'Two hours along the coast at dusk', ...names.product };
+  const customer = { name: 'Riverside Travel Club', email: 'bookings@riverside.example', ...names.customer };
+  const year = new Date().getFullYear();
+  const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
+  const base = `/api/tenants/${agency.id}`;
+  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
+  const common = { subtitle: null, extendedDescription: null, durationHours: 2, durationMinutes: 0, vatRateId: vatRate.id };
+  const created = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
+    language: 'it',
+    title: product.italian,
+    shortDescription: 'Due ore lungo la costa al tramonto',
+    ...common,
+  });
+  // the same product's English texts: what an English customer reads
+  await callApi(request, token, 'PUT', `${base}/products/${created.id}`, { language: 'en', title: product.english, shortDescription: product.englishText, ...common });
+  await callApi(request, token, 'POST', `${base}/products/${created.id}/availability`, {
+    startDate: `${year - 1}-01-01`,
+    endDate: `${year + 1}-12-31`,
+    hasMinParticipants: false,
+    minParticipants: null,
+    hasAdditionalCosts: false,
+    additionalCosts: null,
+    priceIncludesVat: false,
+    hasCostPerPerson: true,
+    costPerPerson: '30',
+    hasFlatRate: false,
+    flatRate: null,
+  });
+  const record = await callApi<{ id: string }>(request, token, 'POST', `${base}/customers`, {
+    title: 'Spett.le',
+    name: customer.name,
+    email: customer.email,
+    language: 'en',
+    tenantId: agency.id,
+  });
+  const serviceDate = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const quote = await callApi<{ id: string; shortId: string }>(request, token, 'POST', `${base}/quotes`, {
+    customerId: record.id,
+    serviceDate,
+    subject: 'Company outing',
+    items: [{ productId: created.id, quantity: 4 }],
+  });
+  return { quoteId: quote.id, shortId: quote.shortId, product, customer };
+}
+
+/** Sends the quote to its customer through the API (default recipient and layout); answers the customer's link. */
+export async function sendThroughApi(request: APIRequestContext, agency: Agency, quoteId: string): Promise<string> {
+  const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
+  const sent = await callApi<{ link: string }>(request, token, 'POST', `/api/tenants/${agency.id}/quotes/${quoteId}/send`, {});
+  return sent.link;
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createAgency, expect, signIn, signInAsAdmin, SUPERADMIN, test } from './fixtures';
+import { createAgency, englishQuoteOf, expect, sendThroughApi, signIn, signInAsAdmin, SUPERADMIN, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const AGENCY_PAGES = ['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings'];
@@ -73,5 +73,25 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.getByRole('link', { name: 'SuperAdmin Panel' })).toBeVisible();
     await expectWhollyOnScreen(page.getByRole('button', { name: 'Logout' }));
     await expectNoSidewaysScroll(page, `/${agency.keyword}/dashboard for the superadmin`);
+  });
+
+  test("the customer's page of a sent quote does not scroll sideways, reading it or signing it", async ({ page, request }) => {
+    const agency = await createAgency(request, { name: 'Agenzia Viaggi del Sole e del Mare Blu di Sardegna', languages: ['it', 'en'] });
+    const quote = await englishQuoteOf(request, agency, {
+      product: { english: 'Sunset sailing trip along the northern coast of Sardinia with aperitif on board' },
+      customer: { name: 'The Riverside Travel and Leisure Club of Greater Manchester' },
+    });
+    // the customer has no session of the agency: the link alone
+    await page.goto(await sendThroughApi(request, agency, quote.quoteId));
+    await expect(page.getByRole('listitem', { name: quote.product.english })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the public quote page');
+    await expectWhollyOnScreen(page.getByRole('button', { name: 'Accept', exact: true }));
+
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByLabel('Full name').fill('Jane Smith');
+    await page.getByRole('button', { name: 'Draw your signature' }).click();
+    await expect(page.getByRole('img', { name: 'Sign here with your finger or mouse' })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the public quote page while signing');
+    await expectWhollyOnScreen(page.getByRole('button', { name: 'Accept the quote' }));
   });
 });
