@@ -95,7 +95,8 @@ if (wants('unit')) {
 }
 
 const jestLayers = [
-  ['unit', ['unit', 'web'], []],
+  // two workers: Jest's default on two cores is one, and the parent process only waits
+  ['unit', ['unit', 'web'], ['--maxWorkers=2']],
   ['integration', ['integration'], ['--runInBand']],
   ['api', ['api'], ['--runInBand']],
   ['fuzz', ['fuzz'], ['--runInBand']],
