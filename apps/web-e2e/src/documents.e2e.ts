@@ -78,7 +78,8 @@ test.describe('documents of an agency', () => {
     await expect(page.getByRole('heading', { name: 'Template Descrizioni' })).toBeVisible();
     const sections = page.getByRole('tablist', { name: 'Tipi di template' });
     await expect(sections.getByRole('tab', { name: 'Premessa' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('Nessun template Premessa')).toBeVisible();
+    // a new agency starts with an example of each type, its own to edit
+    await expect(page.getByRole('row').filter({ hasText: 'Gentile cliente' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add Template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Template' });
@@ -103,7 +104,8 @@ test.describe('documents of an agency', () => {
 
     /* ---------- a layout, set as default ---------- */
     await sections.getByRole('tab', { name: 'Layout' }).click();
-    await expect(page.getByText('Nessun layout')).toBeVisible();
+    // the starter layout is the default until another is chosen
+    await expect(page.getByRole('row').filter({ hasText: 'Preventivo' }).getByText('Default')).toBeVisible();
     await page.getByRole('button', { name: 'Add Layout' }).click();
     const layoutDialog = page.getByRole('dialog', { name: 'Add Layout' });
     await layoutDialog.getByLabel('Nome').fill(LAYOUT);
@@ -192,7 +194,9 @@ test.describe('documents of an agency', () => {
     await dialog.getByRole('button', { name: 'Create Template' }).click();
     await expect(toast(page, 'Template creato con successo')).toBeVisible();
     const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
-    const [saved] = await callApi<{ id: string; content: string }[]>(request, token, 'GET', `/api/tenants/${agency.id}/quote-templates`);
+    const templates = await callApi<{ id: string; title: string; content: string }[]>(request, token, 'GET', `/api/tenants/${agency.id}/quote-templates`);
+    const saved = templates.find((template) => template.title === 'Programma dettagliato');
+    if (!saved) throw new Error('the template was not saved');
     expect(htmlShape(saved.content).depth).toBe(31);
     expect(saved.content).toContain('voce 19 (fine)');
 

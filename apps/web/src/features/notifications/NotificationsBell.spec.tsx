@@ -2,7 +2,8 @@ import type { NotificationsView, NotificationView } from '@quotebook/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser, json, on, stubGateway, type RecordedRequest } from '../../test/gateway-stub';
 import { renderWithProviders } from '../../test/render-app';
-import { NotificationsBell } from './NotificationsBell';
+import { NotificationsBell, NOTIFICATIONS_POLL_MS } from './NotificationsBell';
+import { rememberNotifications } from './notifications-memory';
 
 const NOTIFICATIONS = '/api/tenants/tenant-1/notifications';
 
@@ -54,7 +55,10 @@ function setVisibility(state: 'hidden' | 'visible') {
   });
 }
 
-afterEach(() => setVisibility('visible'));
+afterEach(() => {
+  setVisibility('visible');
+  sessionStorage.clear();
+});
 
 describe('NotificationsBell', () => {
   it('counts the unread, lists the latest, opens a quote marking it read, and marks all read', async () => {
@@ -105,5 +109,26 @@ describe('NotificationsBell', () => {
     setVisibility('hidden');
     setVisibility('visible');
     await waitFor(() => expect(listCalls(requests)).toBe(2));
+  });
+
+  it("shows what it read at the previous page load of the tab less than a poll ago without asking, and asks once opened", async () => {
+    const user = aUser();
+    rememberNotifications('tenant-1', user.id, viewOf([accepted, viewed]), Date.now() - 5_000);
+    const { requests } = renderBell([accepted, declined, viewed]);
+    await screen.findByRole('button', { name: /1 non lett/ });
+    expect(listCalls(requests)).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: /Notifiche/ }));
+    await waitFor(() => expect(listCalls(requests)).toBe(1));
+    await screen.findByRole('button', { name: /2 non lett/, hidden: true });
+  });
+
+  it.each([
+    ['a poll old', () => rememberNotifications('tenant-1', aUser().id, viewOf([accepted]), Date.now() - NOTIFICATIONS_POLL_MS - 1)],
+    ["another user's", () => rememberNotifications('tenant-1', 'another-user', viewOf([]), Date.now())],
+  ])('asks at once when what the tab remembers is %s', async (_case, remember) => {
+    remember();
+    const { requests } = renderBell([accepted, declined]);
+    await waitFor(() => expect(listCalls(requests)).toBe(1));
+    await screen.findByRole('button', { name: /2 non lett/ });
   });
 });

@@ -17,6 +17,9 @@ import { failureToast } from '../../shared/toast/outcome-toasts';
 import { useToast } from '../../shared/toast/use-toast';
 import { momentOf } from '../quote-sending/revision-texts';
 import { bellLabel, notificationText } from './notification-texts';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../app/session';
+import { rememberedNotifications, rememberNotifications } from './notifications-memory';
 import { useListNotificationsQuery, useMarkNotificationReadMutation } from './notifications.api';
 
 /** How often the bell asks for news while the page is in sight. */
@@ -48,19 +51,39 @@ export function NotificationsBell({ tenantId, keyword }: { tenantId: string; key
   const toast = useToast();
   const navigate = useNavigate();
   const visible = usePageVisible();
-  const notifications = useListNotificationsQuery(tenantId, { pollingInterval: visible ? NOTIFICATIONS_POLL_MS : 0 });
+  const userId = useAppSelector(selectCurrentUser)?.id ?? '';
+  // what the bell knew at the previous page load of this tab, when that is less than a poll ago
+  const [remembered] = useState(() => {
+    const kept = rememberedNotifications(tenantId, userId);
+    return kept && Date.now() - kept.at < NOTIFICATIONS_POLL_MS ? kept : null;
+  });
+  const [asking, setAsking] = useState(remembered === null);
+  useEffect(() => {
+    if (asking || remembered === null) return;
+    const next = setTimeout(() => setAsking(true), Math.max(0, remembered.at + NOTIFICATIONS_POLL_MS - Date.now()));
+    return () => clearTimeout(next);
+  }, [asking, remembered]);
+  const notifications = useListNotificationsQuery(tenantId, { skip: !asking, pollingInterval: visible ? NOTIFICATIONS_POLL_MS : 0 });
+  const answered = notifications.data;
+  useEffect(() => {
+    if (answered) rememberNotifications(tenantId, userId, answered);
+  }, [answered, tenantId, userId]);
+  const view = answered ?? remembered?.view;
   const [markRead, marking] = useMarkNotificationReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const wasVisible = useRef(visible);
   const { refetch } = notifications;
 
   useEffect(() => {
-    if (visible && !wasVisible.current) void refetch();
+    if (visible && !wasVisible.current) {
+      if (asking) void refetch();
+      else setAsking(true);
+    }
     wasVisible.current = visible;
-  }, [visible, refetch]);
+  }, [visible, refetch, asking]);
 
-  const unread = notifications.data?.unread ?? 0;
-  const items = notifications.data?.items ?? [];
+  const unread = view?.unread ?? 0;
+  const items = view?.items ?? [];
 
   const read = async (id: string): Promise<void> => {
     try {
@@ -84,7 +107,10 @@ export function NotificationsBell({ tenantId, keyword }: { tenantId: string; key
         aria-haspopup="dialog"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setAsking(true);
+        }}
         sx={{ flexShrink: 0 }}
       >
         <Badge badgeContent={unread} color="error" max={99}>
