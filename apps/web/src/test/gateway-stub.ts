@@ -1,4 +1,5 @@
 import type {
+  RevisionItemView,
   AvailabilityView,
   ConsumptionView,
   CustomerView,
@@ -348,6 +349,30 @@ export function aLayout(overrides: Partial<QuoteLayoutView> = {}): QuoteLayoutVi
       { id: 'element-1', elementType: 'template', templateId: template.id, sortOrder: 0, template },
       { id: 'element-2', elementType: 'quotes', templateId: null, sortOrder: 1, template: null },
     ],
+    ...overrides,
+  };
+}
+
+/** One line of a sent revision: 20 people at € 25 each, VAT 22 % included; override what a test needs. */
+export function aRevisionItem(overrides: Partial<RevisionItemView> = {}): RevisionItemView {
+  return {
+    productId: 'product-1',
+    productCode: 'AB12CD',
+    title: 'Visita guidata',
+    description: null,
+    quantity: 20,
+    chargedParticipants: 20,
+    minParticipants: null,
+    unitPrice: '25.00',
+    netPrice: '409.84',
+    vatAmount: '90.16',
+    grossPrice: '500.00',
+    vatRate: '22.00',
+    vatLabel: 'IVA inclusa',
+    listPrice: null,
+    priceListApplied: false,
+    orderConfirmed: false,
+    availableOnServiceDate: true,
     ...overrides,
   };
 }

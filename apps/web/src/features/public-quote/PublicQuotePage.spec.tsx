@@ -1,6 +1,6 @@
 import type { PublicQuoteView, QuoteAnswer } from '@quotebook/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser, gatewayError, json, on, stubGateway, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
+import { aRevisionItem, aUser, gatewayError, json, on, stubGateway, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
 import { renderApp } from '../../test/render-app';
 import { resetViewport } from '../../test/viewport';
 
@@ -22,30 +22,11 @@ function aPublicQuote(overrides: Partial<PublicQuoteView> = {}): PublicQuoteView
     quote: { shortId: 'A1B2C3', number: '2025/0007', subject: 'Spring trip', serviceDate: '2025-05-15', expiryDate: '2025-06-14' },
     revision: 2,
     items: [
-      {
-        productId: 'product-1',
-        productCode: 'AB12CD',
-        title: 'Colosseum Tour',
-        description: 'Skip-the-line guided visit',
-        quantity: 20,
-        chargedParticipants: 20,
-        minParticipants: null,
-        unitPrice: '25.00',
-        netPrice: '500.00',
-        vatAmount: '0.00',
-        grossPrice: '500.00',
-        vatRate: '22.00',
-        vatLabel: 'IVA inclusa',
-        listPrice: null,
-        priceListApplied: false,
-        orderConfirmed: false,
-        availableOnServiceDate: true,
-      },
-      {
+      aRevisionItem({ title: 'Colosseum Tour', description: 'Skip-the-line guided visit', netPrice: '500.00', vatAmount: '0.00' }),
+      aRevisionItem({
         productId: 'product-2',
         productCode: 'EF34GH',
         title: 'Cooking class',
-        description: null,
         quantity: 2,
         chargedParticipants: 4,
         minParticipants: 4,
@@ -53,13 +34,8 @@ function aPublicQuote(overrides: Partial<PublicQuoteView> = {}): PublicQuoteView
         netPrice: '200.00',
         vatAmount: '44.00',
         grossPrice: '244.00',
-        vatRate: '22.00',
         vatLabel: '+ IVA 22%',
-        listPrice: null,
-        priceListApplied: false,
-        orderConfirmed: false,
-        availableOnServiceDate: true,
-      },
+      }),
     ],
     vatSummary: [{ rate: '22.00', label: 'IVA 22%', net: '609.84', vat: '134.16', gross: '744.00' }],
     total: { net: '609.84', vat: '134.16', gross: '1744.00', adjustment: null, consumptions: '0.00' },

@@ -1,6 +1,6 @@
 import type { QuoteRevisionSummary, QuoteRevisionView, RevisionItemView } from '@quotebook/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser, json, on, stubGateway } from '../../test/gateway-stub';
+import { aRevisionItem, aUser, json, on, stubGateway } from '../../test/gateway-stub';
 import { renderWithProviders } from '../../test/render-app';
 import { QuoteSendingPanel } from './QuoteSendingPanel';
 import { SendingBadge } from './SendingBadge';
@@ -27,26 +27,7 @@ function aRevision(number: number, overrides: Partial<QuoteRevisionSummary> = {}
 }
 
 function aLine(productId: string, title: string, overrides: Partial<RevisionItemView> = {}): RevisionItemView {
-  return {
-    productId,
-    productCode: 'AB12CD',
-    title,
-    description: null,
-    quantity: 20,
-    chargedParticipants: 20,
-    minParticipants: null,
-    unitPrice: '25.00',
-    netPrice: '409.84',
-    vatAmount: '90.16',
-    grossPrice: '500.00',
-    vatRate: '22.00',
-    vatLabel: 'IVA inclusa',
-    listPrice: null,
-    priceListApplied: false,
-    orderConfirmed: false,
-    availableOnServiceDate: true,
-    ...overrides,
-  };
+  return aRevisionItem({ productId, title, ...overrides });
 }
 
 const revisions = [

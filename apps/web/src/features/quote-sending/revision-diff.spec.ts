@@ -1,27 +1,19 @@
 import type { RevisionItemView, RevisionTotals } from '@quotebook/contracts';
+import { aRevisionItem } from '../../test/gateway-stub';
 import { compareRevisions } from './revision-diff';
 
 function line(productId: string, overrides: Partial<RevisionItemView> = {}): RevisionItemView {
-  return {
+  return aRevisionItem({
     productId,
     productCode: productId.toUpperCase(),
     title: `Servizio ${productId}`,
-    description: null,
     quantity: 10,
     chargedParticipants: 10,
-    minParticipants: null,
-    unitPrice: '25.00',
     netPrice: '204.92',
     vatAmount: '45.08',
     grossPrice: '250.00',
-    vatRate: '22.00',
-    vatLabel: 'IVA inclusa',
-    listPrice: null,
-    priceListApplied: false,
-    orderConfirmed: false,
-    availableOnServiceDate: true,
     ...overrides,
-  };
+  });
 }
 
 const totals = (gross: string): RevisionTotals => ({ net: '0.00', vat: '0.00', gross, adjustment: null, consumptions: '0.00' });
