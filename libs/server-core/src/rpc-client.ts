@@ -1,65 +1,14 @@
-import { DynamicModule, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { CustomStrategy, RpcException } from '@nestjs/microservices';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
 import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
 import { connect, createInbox, type Msg, type NatsConnection } from 'nats';
-import { SafeReplyServerNats } from './safe-reply-server-nats';
+import { type JsonListPage, listPageOfReply, type ReplyPacket } from './rpc-reply-pages';
 
-const RPC_OPTIONS = Symbol('RPC_OPTIONS');
-
-/** A reply as the services' NATS server sends it. */
-interface ReplyPacket<Res> {
-  response?: Res;
-  err?: unknown;
-}
+/** Where RpcClientModule puts the client's options. */
+export const RPC_CLIENT_OPTIONS = Symbol('RPC_CLIENT_OPTIONS');
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** A list page whose items are still the JSON the service wrote (an array), as UTF-8 bytes. */
-export interface JsonListPage<T> {
-  /** the items as a JSON array in UTF-8, never decoded; its element type is T */
-  itemsJson: Buffer;
-  nextCursor: number | null;
-  pageStarts?: number[];
-  /** on a first page of a list that counts its matches (the quote list), how many there are */
-  total?: number;
-  /** never set: ties the page to its item type */
-  readonly itemType?: T;
-}
-
-/** Where a list page's items begin and end in the service's reply: {"response":{"items":[…],"nextCursor":…}…}. */
-const ITEMS_OPEN = Buffer.from('{"response":{"items":[');
-const ITEMS_CLOSE = Buffer.from('],"nextCursor":');
-
-/**
- * A list page from the reply's bytes without decoding its items: the reply with its items left out is
- * parsed (it holds the cursors, or the error), the items are cut out as they are, still UTF-8. A JSON
- * string holds no unescaped quote, so the last `],"nextCursor":` is where the page's own items end
- * (in UTF-8 no byte of a multi-byte character is ASCII). Any other layout is parsed whole.
- */
-export function listPageOfReply<T>(reply: Uint8Array): JsonListPage<T> {
-  const bytes = Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength);
-  const open = ITEMS_OPEN.length - 1;
-  const close = bytes.lastIndexOf(ITEMS_CLOSE);
-  if (close >= open && bytes.subarray(0, ITEMS_OPEN.length).equals(ITEMS_OPEN)) {
-    const rest = JSON.parse(`${bytes.toString('utf8', 0, open)}[]${bytes.toString('utf8', close + 1)}`) as ReplyPacket<ListPage<T>>;
-    // a view, not a copy: the bus reads each message into memory of its own, never reused
-    return { ...cursorsOf(rest), itemsJson: bytes.subarray(open, close + 1) };
-  }
-  const whole = JSON.parse(bytes.toString('utf8')) as ReplyPacket<ListPage<T>>;
-  return { ...cursorsOf(whole), itemsJson: Buffer.from(JSON.stringify(whole.response?.items ?? [])) };
-}
-
-function cursorsOf<T>(reply: ReplyPacket<ListPage<T> & { total?: unknown }>): Omit<JsonListPage<T>, 'itemsJson'> {
-  if (reply.err !== undefined && reply.err !== null) throw reply.err;
-  const page = reply.response;
-  if (!page || !Array.isArray(page.items)) throw new Error('the reply is not a list page');
-  return {
-    nextCursor: page.nextCursor,
-    ...(page.pageStarts === undefined ? {} : { pageStarts: page.pageStarts }),
-    ...(typeof page.total === 'number' ? { total: page.total } : {}),
-  };
-}
 
 export interface RpcClientOptions {
   natsUrl: string;
@@ -71,11 +20,6 @@ function serviceOf(subject: string): string {
   return subject.split('.')[1] ?? subject;
 }
 
-/**
- * Typed request/reply over NATS. Never hangs (every call has a deadline) and always fails with an
- * AppError inside an RpcException: 503 when nobody listens, 504 on timeout, the remote AppError as is,
- * 502 for anything else.
- */
 /** A failure of the bus itself, with the code the failure descriptions read. */
 class BusFailure extends Error {
   constructor(readonly code: string) {
@@ -96,6 +40,11 @@ interface ReplyChannel {
   inbox: string;
 }
 
+/**
+ * Typed request/reply over NATS. Never hangs (every call has a deadline) and always fails with an
+ * AppError inside an RpcException: 503 when nobody listens, 504 on timeout, the remote AppError as is,
+ * 502 for anything else.
+ */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
@@ -104,7 +53,7 @@ export class RpcClient implements OnApplicationShutdown {
   private nextId = 0;
   private readonly pending = new Map<string, PendingReply>();
 
-  constructor(@Inject(RPC_OPTIONS) private readonly options: RpcClientOptions) {}
+  constructor(@Inject(RPC_CLIENT_OPTIONS) private readonly options: RpcClientOptions) {}
 
   /** The service's response, or its AppError. */
   async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, timeoutMs = this.options.timeoutMs): Promise<Res> {
@@ -257,26 +206,4 @@ function isPayloadTooLarge(error: unknown): boolean {
 function isConnectionProblem(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'CONNECTION_REFUSED' || code === 'CONNECTION_CLOSED' || code === 'DISCONNECT';
-}
-
-@Module({})
-export class RpcClientModule {
-  static forRoot(options: RpcClientOptions): DynamicModule {
-    return {
-      module: RpcClientModule,
-      global: true,
-      providers: [
-        { provide: RPC_OPTIONS, useValue: options },
-        RpcClient,
-      ],
-      exports: [RpcClient],
-    };
-  }
-}
-
-/** A service's NATS server: a queue group, reconnecting forever, and replies that cannot crash it. */
-export function natsServerOptions(natsUrl: string, queue: string): CustomStrategy {
-  return {
-    strategy: new SafeReplyServerNats({ servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 }),
-  };
 }

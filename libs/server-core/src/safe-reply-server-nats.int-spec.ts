@@ -2,7 +2,8 @@ import { Controller, DynamicModule, INestApplicationContext, INestMicroservice, 
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, RpcException } from '@nestjs/microservices';
 import { type AppError, isAppError, rpcPattern } from '@quotebook/contracts';
-import { RpcClient, RpcClientModule } from './rpc-client';
+import { RpcClient } from './rpc-client';
+import { RpcClientModule } from './rpc-client.module';
 import { REPLY_FAILED_MESSAGE, REPLY_TOO_LARGE_MESSAGE } from './safe-reply-server-nats';
 import { createServiceApp } from './service-bootstrap';
 import { connect, StringCodec } from 'nats';

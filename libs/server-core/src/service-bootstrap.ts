@@ -4,7 +4,7 @@ import type { NatsConnection } from 'nats';
 import { AppErrorRpcFilter } from './app-error';
 import { loadEnv, ServiceEnv } from './env';
 import { assertNatsReachable, assertPostgresReachable, assertRedisReachable } from './preflight';
-import { natsServerOptions } from './rpc-client';
+import { natsServerOptions } from './rpc-client.module';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
 import { SessionGuard } from './session-checks';
 

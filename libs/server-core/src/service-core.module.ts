@@ -6,7 +6,7 @@ import { typeOrmRootOptions, type DatabaseOptions } from './database';
 import type { ServiceEnv } from './env';
 import { EventsModule } from './events.module';
 import { checkServiceHealth } from './health';
-import { RpcClientModule } from './rpc-client';
+import { RpcClientModule } from './rpc-client.module';
 import { SessionStateModule, type SessionStateModuleOptions } from './session-checks';
 import { Handles } from './typed-handler';
 

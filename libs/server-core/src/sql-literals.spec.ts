@@ -14,6 +14,13 @@ describe(sqlLiteral.name, () => {
   ])('writes %s as pg would send it', (_label, value, literal) => {
     expect(sqlLiteral(value)).toBe(literal);
   });
+
+  it('refuses a NUL with the code PostgreSQL gives it as a parameter', () => {
+    expect(() => sqlLiteral('a\u0000b')).toThrow(expect.objectContaining({ code: '22021' }));
+    expect(() => sqlLiteral(['a', ['\u0000']])).toThrow(expect.objectContaining({ code: '22021' }));
+    // JSON writes it as an escape, which is text like any other
+    expect(sqlLiteral({ nul: '\u0000' })).toBe(` E'{"nul":"\\\\u0000"}'`);
+  });
 });
 
 describe(inlineParameters.name, () => {

@@ -12,7 +12,23 @@ export function sqlLiteral(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'NULL';
   if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
-  return escapeLiteral(String(prepared));
+  const text = String(prepared);
+  if (text.includes('\u0000')) throw new NulInTextError();
+  return escapeLiteral(text);
+}
+
+/**
+ * What PostgreSQL answers for a parameter whose text holds a NUL (SQLSTATE 22021). Inlined, the NUL
+ * would instead cut the simple-protocol message (a C string): the server refuses the whole message as
+ * malformed (08P01), failing every statement sent with it, so the literal is refused here with the
+ * server's own code.
+ */
+class NulInTextError extends Error {
+  readonly code = '22021';
+  constructor() {
+    super('invalid byte sequence for encoding "UTF8": 0x00');
+    this.name = NulInTextError.name;
+  }
 }
 
 const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';

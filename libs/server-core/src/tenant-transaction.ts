@@ -81,8 +81,9 @@ export async function withTenant<T>(
   const sending = (direct: Send): Send => {
     return (text, values) => {
       if (opened) return direct(text, values);
-      opened = true;
+      // a statement that cannot be inlined is refused before anything opens: the next query opens the transaction
       const statement = inlineParameters(text, values ?? []);
+      opened = true;
       return direct(inOneMessage([...opening, statement])).then((reply) => resultsOf(reply, opening.length + 1)[opening.length]);
     };
   };

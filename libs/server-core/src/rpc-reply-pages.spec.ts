@@ -1,4 +1,4 @@
-import { listPageOfReply } from './rpc-client';
+import { listPageOfReply } from './rpc-reply-pages';
 
 /** A reply as the services' NATS server writes it. */
 const reply = (packet: object) => Buffer.from(JSON.stringify({ ...packet, isDisposed: true, id: '7' }));

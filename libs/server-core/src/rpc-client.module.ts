@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CustomStrategy } from '@nestjs/microservices';
+import { RPC_CLIENT_OPTIONS, RpcClient, type RpcClientOptions } from './rpc-client';
+import { SafeReplyServerNats } from './safe-reply-server-nats';
+
+@Module({})
+export class RpcClientModule {
+  static forRoot(options: RpcClientOptions): DynamicModule {
+    return {
+      module: RpcClientModule,
+      global: true,
+      providers: [
+        { provide: RPC_CLIENT_OPTIONS, useValue: options },
+        RpcClient,
+      ],
+      exports: [RpcClient],
+    };
+  }
+}
+
+/** A service's NATS server: a queue group, reconnecting forever, and replies that cannot crash it. */
+export function natsServerOptions(natsUrl: string, queue: string): CustomStrategy {
+  return {
+    strategy: new SafeReplyServerNats({ servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 }),
+  };
+}
