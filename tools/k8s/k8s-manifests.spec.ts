@@ -12,13 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { envVariableNames, isPublishedValue } from '@quotebook/server-core';
-import { CatalogueEnv } from '../../apps/catalogue/src/env';
-import { DocumentsEnv } from '../../apps/documents/src/env';
-import { DocumentsWorkerEnv } from '../../apps/documents-worker/src/env';
-import { GatewayEnv } from '../../apps/gateway/src/env';
-import { IdentityEnv } from '../../apps/identity/src/env';
-import { QuotingEnv } from '../../apps/quoting/src/env';
-import { TenancyEnv } from '../../apps/tenancy/src/env';
+import { ENV_CLASSES } from '../docker/app-envs';
 import { K8sObject, objectKey, podContainers, readObjects, renderKustomization } from './kustomize-lite';
 
 const root = path.resolve(__dirname, '../..');
@@ -26,15 +20,6 @@ const k8s = path.join(root, 'deploy/k8s');
 const BASE = path.join(k8s, 'base');
 const PRODUCTION = path.join(k8s, 'overlays/production');
 
-const ENV_CLASSES: Record<string, new () => object> = {
-  catalogue: CatalogueEnv,
-  documents: DocumentsEnv,
-  'documents-worker': DocumentsWorkerEnv,
-  gateway: GatewayEnv,
-  identity: IdentityEnv,
-  quoting: QuotingEnv,
-  tenancy: TenancyEnv,
-};
 /** The NATS services: each gets a PodDisruptionBudget and an autoscaler, as the gateway does. */
 const SERVICES = ['identity', 'tenancy', 'catalogue', 'quoting', 'documents'];
 /** Node apps built with webpack are the deployable processes (web is served by the gateway). */
