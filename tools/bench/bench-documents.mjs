@@ -2,11 +2,10 @@
 // service, render queue, worker, gotenberg-dev's Chromium) against a bare Chromium page.pdf() of the
 // same HTML in this process; PDFs per second; a cached document; a Word file.
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { call, column, ms, PAIR_HEADER, pairLine, summary, throughput, timed } from './bench-kit.mjs';
+import { call, column, logSince, logSize, ms, PAIR_HEADER, pairLine, summary, throughput, timed } from './bench-kit.mjs';
 import { QUOTES, quotesOf } from './bench-quoting.mjs';
 
 const ROUNDS = Number(process.env.BENCH_PDF_ROUNDS ?? 8);
@@ -126,23 +125,6 @@ async function bareChromium() {
   };
 }
 
-/** What a process of the stack wrote to its log (one file per process) since `offset`; '' without a log (Gotenberg of its own). */
-function logSince(stack, name, offset) {
-  const file = path.join(stack.logDir, `${name}.log`);
-  if (!existsSync(file)) return '';
-  const buffer = Buffer.alloc(Math.max(0, statSync(file).size - offset));
-  const descriptor = openSync(file, 'r');
-  try {
-    readSync(descriptor, buffer, 0, buffer.length, offset);
-  } finally {
-    closeSync(descriptor);
-  }
-  return buffer.toString('utf8');
-}
-const logSize = (stack, name) => {
-  const file = path.join(stack.logDir, `${name}.log`);
-  return existsSync(file) ? statSync(file).size : 0;
-};
 const millisecondsIn = (text, pattern) => [...text.matchAll(pattern)].map((match) => Number(match[1]));
 
 const isPdf = (body) => body.subarray(0, 5).toString('latin1') === '%PDF-';

@@ -3,7 +3,7 @@
 // build, and the services' own code for the baselines.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import Module, { createRequire } from 'node:module';
 import os from 'node:os';
@@ -288,3 +288,23 @@ export async function serviceDataSource(databaseUrl, { schema, role, entities = 
   const { DataSource } = require('typeorm');
   return new DataSource(withRuntimeRole(dataSourceOptions({ url: databaseUrl, schema, entities, migrations: [] }), role)).initialize();
 }
+
+/** What a process of the stack wrote to its log (one file per process) since `offset`; '' without a log. */
+export function logSince(stack, name, offset) {
+  const file = path.join(stack.logDir, `${name}.log`);
+  if (!existsSync(file)) return '';
+  const buffer = Buffer.alloc(Math.max(0, statSync(file).size - offset));
+  const descriptor = openSync(file, 'r');
+  try {
+    readSync(descriptor, buffer, 0, buffer.length, offset);
+  } finally {
+    closeSync(descriptor);
+  }
+  return buffer.toString('utf8');
+}
+
+/** How long a process's log is now: where `logSince` starts. */
+export const logSize = (stack, name) => {
+  const file = path.join(stack.logDir, `${name}.log`);
+  return existsSync(file) ? statSync(file).size : 0;
+};

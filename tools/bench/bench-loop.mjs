@@ -23,12 +23,11 @@
 // the stack over NATS and then answered from memory: what is timed is quoting's own work, its
 // database reads and writes, the snapshot, the mail in log mode and the PDF read from the storage.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, call, column, ms, PAIR_HEADER, pairLine, ratios, ROOT, serviceDataSource, serviceModule, sql, summary, timed } from './bench-kit.mjs';
+import { alternate, call, column, logSince, logSize, ms, PAIR_HEADER, pairLine, ratios, ROOT, serviceDataSource, serviceModule, sql, summary, timed } from './bench-kit.mjs';
 import { QUOTES, quotesOf } from './bench-quoting.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
@@ -54,23 +53,6 @@ const LOCAL = '127.0.0.1';
 const newToken = () => randomBytes(32).toString('base64url').slice(0, 43);
 const tokenHash = (token) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** What a process of the stack wrote to its log since `offset` (the documents worker logs each render). */
-function logSince(stack, name, offset) {
-  const file = path.join(stack.logDir, `${name}.log`);
-  if (!existsSync(file)) return '';
-  const buffer = Buffer.alloc(Math.max(0, statSync(file).size - offset));
-  const descriptor = openSync(file, 'r');
-  try {
-    readSync(descriptor, buffer, 0, buffer.length, offset);
-  } finally {
-    closeSync(descriptor);
-  }
-  return buffer.toString('utf8');
-}
-const logSize = (stack, name) => {
-  const file = path.join(stack.logDir, `${name}.log`);
-  return existsSync(file) ? statSync(file).size : 0;
-};
 const rendersIn = (text) => (text.match(/ rendered in /g) ?? []).length;
 
 /** The layout the sends print with: a template and the quote's table (an agency may have no default yet). */
