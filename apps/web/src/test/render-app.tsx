@@ -9,9 +9,10 @@ import { createAppStore } from '../app/store';
 
 // Each page is loaded when its route first matches, so the first render of a test file also compiles
 // and loads that page: on a busy machine this takes longer than Testing Library's one-second wait and
-// Jest's five-second test limit.
+// Jest's five-second test limit. The advanced editor's tests make a dozen calls each (about 2 s on a
+// quiet machine); on two cores shared with a Docker build they took past 15 s, hence 30.
 configure({ asyncUtilTimeout: 4000 });
-jest.setTimeout(15_000);
+jest.setTimeout(30_000);
 
 /** Starts from a clean localStorage, optionally holding a signed-in session. */
 export function prepareStorage(session?: { token: string; user: UserView }): void {
