@@ -159,7 +159,7 @@ describe('inlineParameters against PostgreSQL', () => {
       textWithoutNul,
       fc.oneof(fc.integer(), fc.double()),
       fc.boolean(),
-      fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01') }),
+      fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
       fc.array(textWithoutNul, { maxLength: 4 }),
       fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
       fc.constant(null),
