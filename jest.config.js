@@ -6,6 +6,9 @@
  *   api          the whole built stack over HTTP (apps/gateway/api-test/*.api-spec.ts)
  *   fuzz         hostile values on every field of the OpenAPI document, against the whole built stack
  *                (apps/gateway/fuzz-test/*.fuzz-spec.ts)
+ *   resilience   real processes stopped, killed and restarted under load: failover between replicas and
+ *                the faults of every dependency (apps/gateway/resilience-test/*.resilience-spec.ts); each
+ *                file starts the processes it breaks
  */
 const preset = require('./jest.preset.js');
 
@@ -47,6 +50,12 @@ module.exports = {
       testMatch: ['<rootDir>/apps/gateway/fuzz-test/**/*.fuzz-spec.ts'],
       globalSetup: '<rootDir>/apps/gateway/fuzz-test/global-setup.ts',
       globalTeardown: '<rootDir>/apps/gateway/api-test/global-teardown.ts',
+    },
+    {
+      ...base,
+      displayName: 'resilience',
+      testMatch: ['<rootDir>/apps/gateway/resilience-test/**/*.resilience-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/slow-layer-timeout.js'],
     },
   ],
 };

@@ -2,9 +2,10 @@
 // `npm test`: lint and build everything, then run every test layer —
 // unit (+ web components, and the SPA's initial JavaScript against its budget), service
 // integration, API over HTTP against the whole stack, the fuzz layer (hostile values on every field
-// of the OpenAPI document), browser journeys in Chromium — and print one closing line
+// of the OpenAPI document), resilience (replicas killed and dependencies stopped under load, with real
+// processes), browser journeys in Chromium — and print one closing line
 // "N passed, N failed".
-//   --only <layer>   unit | integration | api | fuzz | e2e (repeatable); lint/build still run first
+//   --only <layer>   unit | integration | api | fuzz | resilience | e2e (repeatable); lint/build still run first
 //   --no-build       skip lint and build (use the current dist/)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -100,6 +101,7 @@ const jestLayers = [
   ['integration', ['integration'], ['--runInBand']],
   ['api', ['api'], ['--runInBand']],
   ['fuzz', ['fuzz'], ['--runInBand']],
+  ['resilience', ['resilience'], ['--runInBand']],
 ];
 for (const [layer, projects, extra] of jestLayers) {
   if (!wants(layer)) continue;

@@ -30,3 +30,4 @@ export * from './typed-handler';
 export * from './service-core.module';
 export * from './file-storage';
 export * from './mailer';
+export * from './request-context';
