@@ -186,7 +186,7 @@ describe('the printed quote shows the figures the list, the quote and the dashbo
     const quote = quotes.closed;
     const { layout } = await pdfOf(quote);
     // the visit: 80.00 + 22 % = 97.60; set by hand to 100.00
-    expect(layout).toMatch(/Totale prodotti\s+€ 97,60/);
+    expect(layout).toMatch(/Totale prodotti IVA incl\.\s+€ 97,60/);
     expect(layout).toMatch(/Arrotondamento\s+€ 2,40/);
     expect(expectedVatRows(quote)).toEqual(['IVA 22% € 81,97 € 18,03 € 100,00']);
     expect(layout.replace(/ {2,}/g, ' ')).toContain('IVA 22% € 81,97 € 18,03 € 100,00');

@@ -49,7 +49,8 @@ export const FIGURE_LABELS = {
   noRate: 'IVA non indicata',
   discount: 'Sconto',
   rounding: 'Arrotondamento',
-  linesTotal: 'Totale prodotti',
+  /** what the counted lines add up to, VAT included (the lines print in their periods' terms) */
+  linesTotal: 'Totale prodotti IVA incl.',
   consumptionsTotal: 'Totale consumi',
 } as const;
 

@@ -141,6 +141,25 @@ describe(renderDocumentHtml.name, () => {
     expect(textOf(html, 'detail price-list')).toBe('Listino Scuole: € 480,00 → € 432,00');
   });
 
+  it("prints as unit price what each person charged pays, so that they times it make the line's price: a price list's amount off and a flat rate included", () => {
+    const quote = quoteFixture(tenantId, {
+      priceListName: 'Listino Gruppi',
+      items: [
+        // 25 × 49.00 = 1225.00, less 5 % and then 50.00: 1113.75; the stored unit price takes the percentage only
+        { description: 'Colosseo', quantity: 25, unitPrice: '46.55', listPrice: '1225.00', totalPrice: '1113.75', computedPrice: '1113.75', priceListApplied: true },
+        // 25.00 a person and 100.00 flat: 4 people pay 200.00
+        { description: 'Barca', quantity: 4, unitPrice: '25.00', totalPrice: '200.00', computedPrice: '200.00' },
+        // 110.00 a person for 4 at least: 3 people pay 440.00
+        { description: 'Capri', quantity: 3, minParticipants: 4, chargedParticipants: 4, unitPrice: '110.00', totalPrice: '440.00', computedPrice: '440.00' },
+      ],
+    });
+    expect(itemRows(renderDocumentHtml(content({ quote }))).map((row) => row.split('|').slice(2, 5).join(' '))).toEqual([
+      '25 € 44,55 € 1.113,75',
+      '4 € 50,00 € 200,00',
+      '3 € 110,00 € 440,00',
+    ]);
+  });
+
   it("prints 'Prezzo da definire', marked 'Non disponibile in questa data', for an automatic price without a period; never € 0,00; a price by hand as given", () => {
     const quote = quoteFixture(tenantId, {
       items: [
@@ -180,7 +199,7 @@ describe(renderDocumentHtml.name, () => {
       'IVA 4% € 20,00 € 0,80 € 20,80',
       'IVA non indicata € 4,50 € 0,00 € 4,50',
     ]);
-    expect(textOf(html, 'lines-total')).toBe('Totale prodotti € 508,06');
+    expect(textOf(html, 'lines-total')).toBe('Totale prodotti IVA incl. € 508,06');
     expect(textOf(html, 'consumptions-total')).toBe('Totale consumi € 4,50');
     expect(textOf(html, 'vat-total')).toBe('Totale € 433,73 € 78,83 € 512,56');
     expect(textOf(html, 'total')).toBe('Totale IVA incl. € 512,56');
@@ -193,7 +212,7 @@ describe(renderDocumentHtml.name, () => {
   it("shows the difference a total set by hand makes as 'Sconto' or 'Arrotondamento', the VAT by rate still adding up to it", () => {
     const items = [{ description: 'Tour', quantity: 2, totalPrice: '100.00', vatRate: '22.00' }];
     const discounted = renderDocumentHtml(content({ quote: quoteFixture(tenantId, { items, totalSetByHand: true, totalAmount: '120.00' }) }));
-    expect(textOf(discounted, 'lines-total')).toBe('Totale prodotti € 122,00');
+    expect(textOf(discounted, 'lines-total')).toBe('Totale prodotti IVA incl. € 122,00');
     expect(textOf(discounted, 'adjustment')).toBe('Sconto -€ 2,00');
     expect(vatRows(discounted)).toEqual(['IVA 22% € 98,36 € 21,64 € 120,00']);
     expect(textOf(discounted, 'total')).toBe('Totale IVA incl. € 120,00');
@@ -221,7 +240,7 @@ describe(renderDocumentHtml.name, () => {
     expect(itemRows(html)).toEqual(['|Confermato|2||€ 50,00||', '|Escluso non confermato|3||€ 70,00|+ IVA 22%|', '|Escluso anche non confermato|1||€ 30,00|+ IVA 22%|']);
     expect(html.match(/<tr class="item not-counted">/g)).toHaveLength(2);
     expect(html.split('Le righe non confermate non sono comprese nel totale.').length - 1).toBe(1);
-    expect(textOf(html, 'lines-total')).toBe('Totale prodotti € 50,00');
+    expect(textOf(html, 'lines-total')).toBe('Totale prodotti IVA incl. € 50,00');
     expect(vatRows(html)).toEqual(['IVA non indicata € 50,00 € 0,00 € 50,00']);
     expect(textOf(html, 'total')).toBe('Totale IVA incl. € 50,00');
 

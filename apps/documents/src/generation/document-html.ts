@@ -277,14 +277,25 @@ function lineDetails(content: DocumentContent, item: QuoteItemView): string {
     .join('');
 }
 
+/**
+ * What each person charged pays, in the line's terms: the line's price over the participants charged,
+ * so that they times it make the line's price, whatever went into it (a flat rate, the price list's
+ * amount off). Null for a price set by hand (the line's own: the period's price a person would not add
+ * up to it), one still to be defined, and a line without a price per person.
+ */
+function unitCentsOf(item: QuoteItemView): number | null {
+  if (item.priceSource !== 'auto' || priceToBeDefined(item) || cents(item.unitPrice) <= 0 || item.chargedParticipants <= 0) return null;
+  const unitCents = Math.round(cents(item.totalPrice) / item.chargedParticipants);
+  return unitCents > 0 ? unitCents : null;
+}
+
 function itemRow(content: DocumentContent, item: QuoteItemView): string {
   const { quote } = content;
   const words = wordsOf(content);
   const label = vatLabelIn(words, item.priceIncludesVat, item.vatRate) ?? '';
   const toBeDefined = priceToBeDefined(item);
-  const unitCents = cents(item.unitPrice);
-  // a price set by hand is the line's own: the period's price a person would not add up to it
-  const unit = item.priceSource === 'auto' && !toBeDefined && unitCents > 0 ? euro(unitCents) : '';
+  const unitCents = unitCentsOf(item);
+  const unit = unitCents === null ? '' : euro(unitCents);
   const price = toBeDefined ? escapeHtml(words.priceToBeDefined) : euro(cents(item.totalPrice));
   return (
     `<tr class="item${isCounted(quote, item) ? '' : ' not-counted'}"><td><div class="description">${escapeHtml(lineTexts(content, item).title)}</div>${lineDetails(content, item)}</td>` +

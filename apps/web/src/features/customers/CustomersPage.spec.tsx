@@ -243,6 +243,32 @@ describe('customers page', () => {
     expect(bodiesOf(requests, 'POST', LIST)).toEqual([expect.objectContaining({ name: 'Bellavista Hotel', email: 'info@bellavista.it' })]);
   });
 
+  it("asks before giving an edited customer another customer's e-mail, leaving the customer itself out of the look-up", async () => {
+    const duplicates = `${LIST}/duplicates?email=info%40bellavista.it&excludeId=customer-1`;
+    const { requests } = renderTenantPage('/sole/customers', [
+      on('GET', LIST, () => json([dante, hotel])),
+      on('GET', duplicates, () =>
+        json([{ id: 'customer-2', name: 'Hotel Bellavista', email: 'info@bellavista.it', city: 'Sorrento', vatNumber: null, matches: ['email'] }]),
+      ),
+      on('PUT', `${LIST}/customer-1`, (request) => json({ ...dante, ...JSON.parse(request.body) })),
+      ...reference,
+    ]);
+    const row = (await screen.findByText('Spett.le Scuola Dante Alighieri')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Customer' });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'info@bellavista.it' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    const question = await screen.findByRole('dialog', { name: 'Cliente già presente?' });
+    expect(
+      within(question).getByText('Esiste già un cliente: Hotel Bellavista (info@bellavista.it, Sorrento) con la stessa email. Salvarlo comunque?'),
+    ).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', `${LIST}/customer-1`)).toEqual([]);
+    fireEvent.click(within(question).getByRole('button', { name: 'Salva comunque' }));
+    expect(await screen.findByText('Customer updated successfully')).toBeTruthy();
+    expect(bodiesOf(requests, 'PUT', `${LIST}/customer-1`)).toEqual([expect.objectContaining({ email: 'info@bellavista.it' })]);
+  });
+
   it('asks nothing when editing a customer without changing its e-mail or VAT number', async () => {
     const { requests } = renderTenantPage('/sole/customers', [
       on('GET', LIST, () => json([dante])),

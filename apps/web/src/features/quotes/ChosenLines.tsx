@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FIGURE_LABELS, formatEuroCents } from '@quotebook/domain';
 import type { ReactNode } from 'react';
+import { usePhone } from '../../shared/use-phone';
 
 /** One chosen product as its row shows it: the title, its notes, then a cell per column. */
 export interface ChosenLine {
@@ -25,9 +26,12 @@ export const CHOSEN_LINES_LABEL = 'Chosen products';
 
 /**
  * The quote's lines, above the catalogue they were picked from: a small table of product (with its
- * notes), participants and price, in the order they were chosen.
+ * notes), participants and price, in the order they were chosen. On a phone the columns do not fit
+ * beside each other: each line is one cell holding its product, then each column's content under the
+ * column's name, so that nothing sits off screen behind a sideways scroll.
  */
 export function ChosenLinesTable({ headers, lines }: { headers: readonly string[]; lines: readonly ChosenLine[] }) {
+  const phone = usePhone();
   return (
     <Box component="section" aria-label={CHOSEN_LINES_LABEL} sx={{ mb: 2 }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -43,9 +47,7 @@ export function ChosenLinesTable({ headers, lines }: { headers: readonly string[
             <TableHead>
               <TableRow>
                 <TableCell>Product</TableCell>
-                {headers.map((header) => (
-                  <TableCell key={header}>{header}</TableCell>
-                ))}
+                {!phone && headers.map((header) => <TableCell key={header}>{header}</TableCell>)}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -59,10 +61,20 @@ export function ChosenLinesTable({ headers, lines }: { headers: readonly string[
                       {line.code}
                     </Typography>
                     {line.notes}
+                    {phone &&
+                      line.cells.map((cell, index) => (
+                        <Box key={headers[index]} sx={{ mt: 1.5 }}>
+                          <Typography variant="caption" component="div" sx={{ color: 'text.secondary', mb: 0.5 }}>
+                            {headers[index]}
+                          </Typography>
+                          {cell}
+                        </Box>
+                      ))}
                   </TableCell>
-                  {line.cells.map((cell, index) => (
-                    <TableCell key={headers[index]}>{cell}</TableCell>
-                  ))}
+                  {!phone &&
+                    line.cells.map((cell, index) => (
+                      <TableCell key={headers[index]}>{cell}</TableCell>
+                    ))}
                 </TableRow>
               ))}
             </TableBody>

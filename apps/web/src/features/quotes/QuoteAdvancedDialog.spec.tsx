@@ -688,6 +688,24 @@ describe('advanced quote editor', () => {
     expect(bodiesOf(requests, 'PUT', QUOTE)[0]).toEqual(expect.objectContaining({ totalAmount: '334.00' }));
   });
 
+  it('keeps showing a total set by hand when a line changes, as the server keeps it', async () => {
+    const items = [aQuoteItem({ quantity: 4, totalPrice: '200.00', computedPrice: '200.00' })];
+    const server = { detail: aDetail({ items, totalAmount: '150.00', totalSetByHand: true }) };
+    const { dialog, requests } = await openAdvanced(server, itemRoutes(server));
+    const products = await openTab(dialog, 'Products');
+    fireEvent.change(input(rowOf(products, 'Tour del Colosseo'), 'Total Price (€)'), { target: { value: '250' } });
+
+    const basic = await openTab(dialog, 'Basic Info');
+    expect(input(basic, 'Totale IVA incl. (€)').value).toBe('150.00');
+    // € 250,00 + IVA 22%
+    expect(within(basic).getByText(/Automatico/).textContent).toBe('Impostato a mano diventa il totale del documento · Automatico: € 305,00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Quote' }));
+    expect(await screen.findByText('Quote updated successfully')).toBeTruthy();
+    // the items go, the total set by hand stays as it was
+    expect(bodiesOf(requests, 'PUT', `${QUOTE}/items`)).toHaveLength(1);
+    expect(bodiesOf(requests, 'PUT', QUOTE).some((body) => 'totalAmount' in (body as object))).toBe(false);
+  });
+
   it('shows the quote number and who created it', async () => {
     const { dialog } = await openAdvanced({ detail: aDetail({ number: '2025/0007', createdById: 'user-1', createdByName: 'Mario Rossi' }) });
     expect(within(dialog).getByText('#A1B2C3 · Scuola Dante Alighieri · N. 2025/0007 · Creato da Mario Rossi')).toBeTruthy();

@@ -321,7 +321,10 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
   );
   const pricesChanged = itemsChanged(values.items, base) || values.serviceDate !== base.serviceDate || values.customerId !== base.customerId;
   const automaticCents = liveTotalCents(values.items, prices, values.status, latest.consumptions);
-  const totalShown = values.totalTyped ? values.totalAmount : pricesChanged ? formatCents(automaticCents) : base.totalAmount;
+  // a total set by hand stays the quote's total whatever the lines do (the server keeps it), so the
+  // field shows it until someone types another or takes the automatic one
+  const followsLines = pricesChanged && !base.totalSetByHand;
+  const totalShown = values.totalTyped ? values.totalAmount : followsLines ? formatCents(automaticCents) : base.totalAmount;
   const dateMoved = values.serviceDate !== base.serviceDate;
   const unpriced = unpricedTitles(
     values.items.map((draft) => {

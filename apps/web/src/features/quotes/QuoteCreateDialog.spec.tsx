@@ -359,6 +359,22 @@ describe('quote creation dialog, what it warns of and explains', () => {
     expect(getComputedStyle(dialog.querySelector('form') as HTMLFormElement).display).toBe('flex');
   });
 
+  it('shows each chosen line on a phone as one block, its participants and price under their names, with no column off screen', async () => {
+    setViewportWidth(375);
+    const { dialog } = await openCreateDialog();
+    choose(dialog, 'Service Date', '2025-05-10');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Tour del Colosseo' }));
+
+    const table = within(dialog).getByRole('table', { name: 'Chosen products' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Product']);
+    const row = productRow(dialog, 'Tour del Colosseo');
+    expect(within(row).getAllByRole('cell')).toHaveLength(1);
+    expect(within(row).getByText('Participants')).toBeTruthy();
+    expect(within(row).getByRole('group', { name: 'Quantity of Tour del Colosseo' })).toBeTruthy();
+    expect(within(row).getByText('Price')).toBeTruthy();
+    expect(within(row).getByRole('group', { name: 'Price' }).textContent).toMatch(/^€ 365,00/);
+  });
+
   it('tells two customers of the same name apart by their e-mail and city, and shows the chosen one\'s under the picker', async () => {
     const { dialog } = await openCreateDialog([
       on('GET', `${BASE}/customers`, () =>

@@ -334,6 +334,27 @@ describe('quotes page', () => {
     expect(within(rowOf('#00FF01')).queryByRole('img')).toBeNull();
   });
 
+  it('tells two customers of the same name apart in the customer filter by their e-mail and city', async () => {
+    const { requests } = renderTenantPage('/sole/quotes', [
+      on('GET', `${BASE}/customers`, () =>
+        json([aCustomer({ city: 'Roma' }), aCustomer({ id: 'customer-3', email: 'info@dante-milano.it', city: 'Milano' }), customers[1]]),
+      ),
+      quotesList(() => pageOf([pending], 1)),
+    ]);
+    await screen.findByText('#A1B2C3');
+    const filter = screen.getByLabelText('Customer') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...filter.options].map((option) => option.text)).toEqual([
+        'All Customers',
+        'Hotel Bellavista',
+        'Scuola Dante Alighieri — segreteria@dante.it, Roma',
+        'Scuola Dante Alighieri — info@dante-milano.it, Milano',
+      ]),
+    );
+    fireEvent.change(filter, { target: { value: 'customer-3' } });
+    await waitFor(() => expect(listCalls(requests)).toContain('?customerId=customer-3&limit=25&offset=0'));
+  });
+
   it("filters by who created the quotes, from the agency's creators", async () => {
     const { requests } = renderTenantPage('/sole/quotes', [
       on('GET', `${QUOTES}/creators`, () => json([{ id: 'user-2', name: 'Giulia Bianchi' }, { id: 'user-1', name: 'Mario Rossi' }])),

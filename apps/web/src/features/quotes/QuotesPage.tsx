@@ -29,7 +29,7 @@ import {
   creatorName,
   creatorOptions,
   currentMonth,
-  customerOptions,
+  customerPickerOptions,
   DELETE_QUOTE_CONFIRMATION,
   NO_QUOTE_FILTERS,
   quoteAmount,
@@ -178,7 +178,7 @@ export function QuotesPage() {
             label="Customer"
             name="customerFilter"
             value={filters.customerId}
-            options={customerOptions(customers, ALL_CUSTOMERS)}
+            options={customerPickerOptions(customers, ALL_CUSTOMERS)}
             onChange={(customerId) => filter({ customerId })}
             size="small"
             margin="none"

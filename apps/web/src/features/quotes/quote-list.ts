@@ -123,19 +123,15 @@ export function quoteOwnership(quote: Pick<QuoteView, 'number' | 'createdByName'
 
 const byName = <T extends { name: string }>(items: readonly T[]) => [...items].sort((a, b) => a.name.localeCompare(b.name, 'it'));
 
-/** The customers to choose from, by name, after `first` (no customer yet, or all of them). */
-export function customerOptions(customers: readonly { id: string; name: string }[], first: SelectOption): SelectOption[] {
-  return [first, ...byName(customers).map((customer) => ({ value: customer.id, label: customer.name }))];
-}
-
 /** A customer's e-mail and city, as the quote dialogs show them beside its name: "segreteria@dante.it, Roma". */
 export const customerDetails = (customer: Pick<CustomerView, 'email' | 'city'>): string => [customer.email, customer.city].filter(Boolean).join(', ');
 
 /**
- * The quote dialogs' customers, by name. A name two customers share gets each one's e-mail and city
- * beside it ("Scuola Dante — segreteria@dante.it, Roma"), so they can be told apart; a name of its
- * own stays as it is, the way every client picks it. The chosen customer's details show under the
- * picker (customerHint).
+ * The customers to choose from, by name, after `first` (no customer yet in the quote dialogs, all of
+ * them in the list's filter). A name two customers share gets each one's e-mail and city beside it
+ * ("Scuola Dante — segreteria@dante.it, Roma"), so they can be told apart; a name of its own stays as
+ * it is, the way every client picks it. The chosen customer's details show under the dialogs' picker
+ * (customerHint).
  */
 export function customerPickerOptions(customers: readonly CustomerView[], first: SelectOption): SelectOption[] {
   const named = new Map<string, number>();
