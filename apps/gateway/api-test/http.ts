@@ -21,7 +21,7 @@ export function baseUrl(): string {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; base?: string } = {},
+  options: { token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; base?: string; signal?: AbortSignal } = {},
 ): Promise<ApiResponse<T>> {
   /* eslint-enable @typescript-eslint/no-explicit-any */
   const headers: Record<string, string> = { ...options.headers };
@@ -31,7 +31,7 @@ export async function api<T = any>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${options.base ?? baseUrl()}${path}`, { method, headers, body });
+  const response = await fetch(`${options.base ?? baseUrl()}${path}`, { method, headers, body, signal: options.signal });
   const text = await response.text();
   let parsed: unknown = text;
   try {

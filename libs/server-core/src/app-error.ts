@@ -4,7 +4,7 @@ import { AppError, AppErrorReason, isAppError, makeAppError, reasonForStatus } f
 import { isUUID } from 'class-validator';
 import { Observable, throwError } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
-import { databaseErrorOf, PG_UNIQUE_VIOLATION } from './database-errors';
+import { databaseErrorOf, isDatabaseUnavailable, PG_UNIQUE_VIOLATION } from './database-errors';
 
 /** Throw this from a service: it crosses NATS as the AppError it carries. */
 export function appError(reason: AppErrorReason, message: string | string[]): RpcException {
@@ -43,6 +43,11 @@ export function toAppError(exception: unknown, logger?: Logger): AppError {
     if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008' || pgCode === '22003') {
       return makeAppError('VALIDATION_FAILED', 'A value has the wrong format');
     }
+  }
+  if (isDatabaseUnavailable(exception)) {
+    // an outage, not a bug: one line, and the caller may try again once the database is back
+    logger?.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    return makeAppError('SERVICE_UNAVAILABLE', 'The database is unavailable; try again in a moment');
   }
   logger?.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
   return makeAppError('INTERNAL', 'Internal server error');

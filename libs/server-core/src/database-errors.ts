@@ -13,6 +13,28 @@ export function databaseErrorOf(error: unknown): { code?: string; constraint?: s
   return { code: driverError?.code, constraint: driverError?.constraint };
 }
 
+/** SQLSTATEs of a server that ended the session or will not take one: shut down, crashed, starting up, full. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket failures on the way to the server (node-postgres passes them on with the system's code). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres' own errors for a connection lost or never made (they carry no code). */
+const LOST_CONNECTION = /^Connection terminated|^timeout exceeded when trying to connect|is not queryable|^Client was closed/;
+
+/**
+ * Whether a failure means PostgreSQL could not be reached or dropped the connection (restarting,
+ * shutting down, out of connections, the network) rather than refusing the work itself: the request
+ * may succeed once it is back. TypeORM wraps a query's error as `driverError`; other errors as `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNREACHABLE_CODES.has(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    current = (current as { driverError?: unknown; cause?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * What a broken constraint means to the user, by constraint name (names are unique in a schema, so the
  * name alone tells a unique index from a foreign key or an exclusion constraint).

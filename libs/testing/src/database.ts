@@ -18,10 +18,13 @@ function withDatabase(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-/** A fresh, empty database for one test file or one test run; drop() removes it. */
-export async function createTestDatabase(label = 'qb'): Promise<TestDatabase> {
+/**
+ * A fresh, empty database for one test file or one test run; drop() removes it. `serverUrl` names
+ * another PostgreSQL server than the tests' own (e.g. a cluster a test stops and starts).
+ */
+export async function createTestDatabase(label = 'qb', serverUrl = TEST_POSTGRES_URL): Promise<TestDatabase> {
   const name = `${label}_test_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
+  const admin = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -30,9 +33,9 @@ export async function createTestDatabase(label = 'qb'): Promise<TestDatabase> {
   }
   return {
     name,
-    url: withDatabase(TEST_POSTGRES_URL, name),
+    url: withDatabase(serverUrl, name),
     async drop() {
-      const client = new Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5000 });
+      const client = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

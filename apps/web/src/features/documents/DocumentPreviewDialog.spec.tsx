@@ -308,6 +308,12 @@ describe('Anteprima Documento', () => {
       'Server error: 503 Service Unavailable. Il servizio di generazione PDF non è disponibile.',
     ],
     [
+      // what the gateway answers while Gotenberg is down
+      'the PDF service down',
+      () => gatewayError(503, DOCUMENT_MESSAGES.pdfServiceUnavailable, 'Service Unavailable', 'SERVICE_UNAVAILABLE'),
+      `Server error: 503 Service Unavailable. ${DOCUMENT_MESSAGES.pdfServiceUnavailable}`,
+    ],
+    [
       'no answer at all',
       () => {
         throw new TypeError('Failed to fetch');
