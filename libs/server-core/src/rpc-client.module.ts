@@ -18,9 +18,12 @@ export class RpcClientModule {
   }
 }
 
-/** A service's NATS server: a queue group, reconnecting forever, and replies that cannot crash it. */
-export function natsServerOptions(natsUrl: string, queue: string): CustomStrategy {
+/**
+ * A service's NATS server: a queue group, reconnecting forever, replies that cannot crash it, and a
+ * close that answers the requests in flight first (waiting at most `drainTimeoutMs`).
+ */
+export function natsServerOptions(natsUrl: string, queue: string, drainTimeoutMs?: number): CustomStrategy {
   return {
-    strategy: new SafeReplyServerNats({ servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 }),
+    strategy: new SafeReplyServerNats({ servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 }, drainTimeoutMs),
   };
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { RpcException } from '@nestjs/microservices';
 import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
 import { connect, createInbox, type Msg, type NatsConnection } from 'nats';
+import { requestIdHeaders } from './logging-context';
+import { currentRequestContext } from './request-context';
 import { type JsonListPage, listPageOfReply, type ReplyPacket } from './rpc-reply-pages';
 
 /** Where RpcClientModule puts the client's options. */
@@ -13,6 +15,31 @@ const decoder = new TextDecoder();
 export interface RpcClientOptions {
   natsUrl: string;
   timeoutMs: number;
+  /** when a read without an answer is asked again (readRetryAfter(timeoutMs) unless given) */
+  readRetryAfterMs?: number;
+}
+
+/** One call's own terms; a number alone is its deadline. */
+export interface RpcCallOptions {
+  /** how long to wait for the answer (the client's timeout unless given) */
+  timeoutMs?: number;
+  /**
+   * Whether the call only reads, so that it may be asked again of another replica. Unless given: when
+   * the current request only reads (an HTTP GET or HEAD) and the call waits the client's ordinary
+   * deadline. A call given a longer deadline of its own (a document render) is work known to take
+   * long: asked again, it would be done twice.
+   */
+  read?: boolean;
+}
+
+/**
+ * When a read that has had no answer is asked again: after a quarter of its deadline, at most 1.5 s.
+ * A healthy replica answers well within that (the big lists' p95 under load is a fraction of it), so a
+ * slow but alive one is rarely asked twice; the second ask still has three quarters of the deadline.
+ * A replica that died holding the request costs the caller this delay instead of the whole deadline.
+ */
+export function readRetryAfter(timeoutMs: number): number {
+  return Math.min(1500, Math.floor(timeoutMs / 4));
 }
 
 /** The service a subject belongs to, for error texts: "qb.tenancy.tenants.list" → "tenancy". */
@@ -27,11 +54,16 @@ class BusFailure extends Error {
   }
 }
 
-/** A request waiting for its reply on the client's inbox. */
+/**
+ * A call waiting for its reply on the client's inbox, under each id it was published with (a read
+ * asked again has two): the first reply to either settles it.
+ */
 interface PendingReply {
+  ids: string[];
   resolve(reply: Uint8Array): void;
   reject(error: unknown): void;
-  timer: NodeJS.Timeout;
+  deadline: NodeJS.Timeout;
+  askAgain?: NodeJS.Timeout;
 }
 
 /** The client's connection and the one subscription all its replies arrive on (`<inbox>.<request id>`). */
@@ -43,7 +75,10 @@ interface ReplyChannel {
 /**
  * Typed request/reply over NATS. Never hangs (every call has a deadline) and always fails with an
  * AppError inside an RpcException: 503 when nobody listens, 504 on timeout, the remote AppError as is,
- * 502 for anything else.
+ * 502 for anything else. A read without an answer after readRetryAfter() is published once more, and
+ * the queue group hands it to a replica that is alive: a replica that dies holding it costs a delay,
+ * not a 504. The first ask stays open (a hedge, not a cancel: a slow replica's answer still counts)
+ * and the deadline stays the first ask's. A write is never asked twice.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
@@ -56,13 +91,14 @@ export class RpcClient implements OnApplicationShutdown {
   constructor(@Inject(RPC_CLIENT_OPTIONS) private readonly options: RpcClientOptions) {}
 
   /** The service's response, or its AppError. */
-  async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, timeoutMs = this.options.timeoutMs): Promise<Res> {
+  async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, options: RpcCallOptions | number = {}): Promise<Res> {
+    const call = this.termsOf(options);
     try {
-      const reply = JSON.parse(decoder.decode(await this.replyBytes(pattern.subject, request, timeoutMs))) as ReplyPacket<Res>;
+      const reply = JSON.parse(decoder.decode(await this.replyBytes(pattern.subject, request, call))) as ReplyPacket<Res>;
       if (reply.err !== undefined && reply.err !== null) throw reply.err;
       return reply.response as Res;
     } catch (error) {
-      throw new RpcException(this.describeFailure(error, pattern.subject, timeoutMs));
+      throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
     }
   }
 
@@ -70,12 +106,22 @@ export class RpcClient implements OnApplicationShutdown {
    * One page of a list with its items left as the service's JSON text, to be passed on as it is: a
    * large list is then neither parsed nor written again on its way through. Fails as send() does.
    */
-  async sendListPage<Req, T>(pattern: RpcPattern<Req, ListPage<T>>, request: Req, timeoutMs = this.options.timeoutMs): Promise<JsonListPage<T>> {
+  async sendListPage<Req, T>(pattern: RpcPattern<Req, ListPage<T>>, request: Req, options: RpcCallOptions | number = {}): Promise<JsonListPage<T>> {
+    const call = this.termsOf(options);
     try {
-      return listPageOfReply<T>(await this.replyBytes(pattern.subject, request, timeoutMs));
+      return listPageOfReply<T>(await this.replyBytes(pattern.subject, request, call));
     } catch (error) {
-      throw new RpcException(this.describeFailure(error, pattern.subject, timeoutMs));
+      throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
     }
+  }
+
+  /** The call's deadline, and when it is asked again (a read only), read where the call is made. */
+  private termsOf(options: RpcCallOptions | number): { timeoutMs: number; askAgainAfterMs?: number } {
+    const { timeoutMs = this.options.timeoutMs, read } = typeof options === 'number' ? { timeoutMs: options } : options;
+    const reads = read ?? (timeoutMs === this.options.timeoutMs && currentRequestContext()?.readOnly === true);
+    if (!reads) return { timeoutMs };
+    const askAgainAfterMs = this.options.readRetryAfterMs ?? readRetryAfter(timeoutMs);
+    return askAgainAfterMs < timeoutMs ? { timeoutMs, askAgainAfterMs } : { timeoutMs };
   }
 
   /**
@@ -83,37 +129,78 @@ export class RpcClient implements OnApplicationShutdown {
    * client's inbox and the request's id, answered when that reply arrives, or failed at its deadline.
    * (nats' own request() makes, and throws away, an Error with its stack for every answered request.)
    * The packet format is the services' NATS server's: { pattern, data, id } out, { response | err } back.
+   * Asked again, the same packet goes out under a new reply id: replies are matched by their subject,
+   * never by the packet's id, which the server only echoes.
    */
-  private async replyBytes(subject: string, request: unknown, timeoutMs: number): Promise<Uint8Array> {
+  private async replyBytes(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
     const { connection, inbox } = await this.connected();
-    this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
-    const id = String(this.nextId);
-    const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id }));
+    const firstId = this.newId();
+    const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id: firstId }));
+    // the request this call is made for goes with it: the service's lines carry its id
+    const headers = requestIdHeaders();
+    const publish = (id: string) => connection.publish(subject, packet, { reply: `${inbox}.${id}`, headers });
     return new Promise<Uint8Array>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new BusFailure('TIMEOUT'));
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      const waiting: PendingReply = {
+        ids: [firstId],
+        resolve,
+        reject,
+        deadline: setTimeout(() => this.finish(waiting).reject(new BusFailure('TIMEOUT')), call.timeoutMs),
+      };
+      this.pending.set(firstId, waiting);
       try {
-        connection.publish(subject, packet, { reply: `${inbox}.${id}` });
+        publish(firstId);
       } catch (error) {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        reject(error);
+        this.finish(waiting).reject(error);
+        return;
       }
+      if (call.askAgainAfterMs === undefined) return;
+      waiting.askAgain = setTimeout(() => {
+        const id = this.newId();
+        try {
+          publish(id);
+        } catch {
+          // the first ask is still open; its answer or the deadline settles the call
+          return;
+        }
+        waiting.ids.push(id);
+        this.pending.set(id, waiting);
+        this.logger.warn(`${subject}: no answer within ${call.askAgainAfterMs} ms, asked again`);
+      }, call.askAgainAfterMs);
     });
   }
 
-  /** A reply on the inbox: its request's answer, or (a status message of the server) nobody listening. */
+  private newId(): string {
+    this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER;
+    return String(this.nextId);
+  }
+
+  /** Forgets a call under all its ids and stops its timers: its first settlement is its only one. */
+  private finish(waiting: PendingReply): PendingReply {
+    for (const id of waiting.ids) this.pending.delete(id);
+    clearTimeout(waiting.deadline);
+    clearTimeout(waiting.askAgain);
+    return waiting;
+  }
+
+  /**
+   * A reply on the inbox: its call's answer, or (a status message of the server) nobody listening. An
+   * ask that found nobody while the call's other ask is still open leaves the call to that one: a
+   * replica that stopped taking requests still answers those it holds.
+   */
   private settle(message: Msg): void {
     const id = message.subject.slice(message.subject.lastIndexOf('.') + 1);
     const waiting = this.pending.get(id);
     if (!waiting) return;
-    this.pending.delete(id);
-    clearTimeout(waiting.timer);
-    if (message.headers?.hasError && message.headers.code === 503) waiting.reject(new BusFailure('503'));
-    else waiting.resolve(message.data);
+    if (message.headers?.hasError && message.headers.code === 503) {
+      if (waiting.ids.length > 1) {
+        this.pending.delete(id);
+        waiting.ids = waiting.ids.filter((other) => other !== id);
+        return;
+      }
+      this.finish(waiting).reject(new BusFailure('503'));
+      return;
+    }
+    this.finish(waiting).resolve(message.data);
   }
 
   /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */
@@ -134,11 +221,7 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   private failPending(error: unknown): void {
-    for (const [id, waiting] of this.pending) {
-      clearTimeout(waiting.timer);
-      this.pending.delete(id);
-      waiting.reject(error);
-    }
+    for (const waiting of new Set(this.pending.values())) this.finish(waiting).reject(error);
   }
 
   private describeFailure(error: unknown, subject: string, timeoutMs: number) {
