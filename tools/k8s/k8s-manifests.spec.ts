@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { envVariableNames, isPublishedValue } from '@quotebook/server-core';
+import { DEFAULT_METRICS_PORTS, envVariableNames, isPublishedValue, METRICS_PATH } from '@quotebook/server-core';
 import { ENV_CLASSES } from '../docker/app-envs';
 import { K8sObject, objectKey, podContainers, readObjects, renderKustomization } from './kustomize-lite';
 
@@ -55,7 +55,9 @@ type PodSpec = {
   terminationGracePeriodSeconds?: number;
   volumes?: { name: string; emptyDir?: unknown; persistentVolumeClaim?: { claimName: string } }[];
 };
-type Deployment = K8sObject & { spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } } };
+type Deployment = K8sObject & {
+  spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string>; annotations?: Record<string, string> }; spec: PodSpec } };
+};
 
 const byKind = <T extends K8sObject = K8sObject>(objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind) as T[];
 const deploymentsOf = (objects: K8sObject[]) => byKind<Deployment>(objects, 'Deployment');
@@ -284,6 +286,28 @@ function availabilityProblems(objects: K8sObject[], { minimumReplicas }: { minim
   return problems;
 }
 
+/**
+ * Every app serves GET /metrics on METRICS_PORT (its own default when unset): its container declares
+ * that port as `metrics`, and its pod's prometheus.io annotations point a scraper at that port and path.
+ */
+function metricsProblems(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  for (const app of Object.keys(ENV_CLASSES)) {
+    const deployment = deploymentsOf(objects).find((candidate) => candidate.metadata.name === app);
+    if (!deployment) continue;
+    const container = deployment.spec.template.spec.containers[0];
+    const port = providedVariables(container, objects).names.get('METRICS_PORT') ?? String(DEFAULT_METRICS_PORTS[app]);
+    if (port === '0') problems.push(`${app}: METRICS_PORT is 0, it serves no metrics`);
+    const declared = container.ports?.find((candidate) => candidate.name === 'metrics')?.containerPort;
+    if (String(declared) !== port) problems.push(`${app}: its container's metrics port is ${declared}, METRICS_PORT is ${port}`);
+    const annotations = deployment.spec.template.metadata.annotations ?? {};
+    if (annotations['prometheus.io/scrape'] !== 'true') problems.push(`${app}: prometheus.io/scrape is ${annotations['prometheus.io/scrape']}`);
+    if (annotations['prometheus.io/port'] !== port) problems.push(`${app}: prometheus.io/port is ${annotations['prometheus.io/port']}, METRICS_PORT is ${port}`);
+    if (annotations['prometheus.io/path'] !== METRICS_PATH) problems.push(`${app}: prometheus.io/path is ${annotations['prometheus.io/path']}, not ${METRICS_PATH}`);
+  }
+  return problems;
+}
+
 function validationProblems(objects: K8sObject[]): { object: string; error: string }[] {
   const output = execFileSync(process.execPath, [path.join(__dirname, 'validate-objects.mjs')], { cwd: root, input: JSON.stringify(objects), encoding: 'utf8' });
   return JSON.parse(output) as { object: string; error: string }[];
@@ -328,6 +352,10 @@ describe.each(Object.entries(renders))('deploy/k8s %s', (variant, objects) => {
 
   it('provides every variable each app reads and compose sets, each secret only to the apps that read it', () => {
     expect(environmentProblems(objects, { compareWithCompose: !production })).toEqual([]);
+  });
+
+  it("declares every app's metrics port on its container and in its pod's Prometheus annotations", () => {
+    expect(metricsProblems(objects)).toEqual([]);
   });
 
   it('renders no Secret, and the template holds placeholders only; nothing secret in a ConfigMap', () => {
@@ -440,6 +468,21 @@ describe('the checks notice what they are about', () => {
     expect(environmentProblems(objects, { compareWithCompose: false })).toEqual(
       expect.arrayContaining(['gateway: STORAGE_DIR is not provided (compose sets it, or the app reads it)', 'gateway: gets DATABASE_URL, which it does not read']),
     );
+  });
+
+  it('a metrics port the container does not declare, or annotations that point elsewhere', () => {
+    const objects = production();
+    const quoting = deployment(objects, 'quoting').spec.template.spec.containers[0];
+    quoting.ports = (quoting.ports ?? []).filter((port) => port.name !== 'metrics');
+    const gateway = deployment(objects, 'gateway').spec.template.metadata;
+    gateway.annotations = { ...gateway.annotations, 'prometheus.io/port': '9090', 'prometheus.io/path': '/api/metrics' };
+    delete deployment(objects, 'documents-worker').spec.template.metadata.annotations?.['prometheus.io/scrape'];
+    expect(metricsProblems(objects)).toEqual([
+      'documents-worker: prometheus.io/scrape is undefined',
+      'gateway: prometheus.io/port is 9090, METRICS_PORT is 9464',
+      'gateway: prometheus.io/path is /api/metrics, not /metrics',
+      "quoting: its container's metrics port is undefined, METRICS_PORT is 9464",
+    ]);
   });
 
   it('a value that drifted from docker-compose.yml', () => {

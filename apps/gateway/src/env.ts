@@ -73,6 +73,14 @@ export class GatewayEnv extends WithDocumentJobTimeout(WithFileStorage(WithRedis
   @IsWholeNumberSetting(1)
   PUBLIC_QUOTE_ANSWERS_PER_TOKEN = 10;
 
+  /**
+   * Lets the API port answer `GET /metrics` too, to a request with `Authorization: Bearer <token>`;
+   * unset, it answers 404 there (the metrics port, METRICS_PORT, always serves them).
+   */
+  @IsOptional()
+  @IsStrongSecret()
+  METRICS_TOKEN?: string;
+
   /** Express "trust proxy": true behind a reverse proxy that sets X-Forwarded-For. */
   @IsOptional()
   @Transform(toBool)

@@ -121,7 +121,7 @@ export function IsWholeNumberSetting(min: number, max?: number): PropertyDecorat
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EnvClass = new (...args: any[]) => object;
 
-/** Settings of every process: its mode and how much it logs. */
+/** Settings of every process: its mode, how much it logs and where it serves its metrics. */
 export class ProcessEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
@@ -129,6 +129,14 @@ export class ProcessEnv {
   @IsOptional()
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL = 'log';
+
+  /**
+   * The port this process serves `GET /metrics` on (Prometheus text); 0 serves none. Unset, each
+   * process takes its own default (DEFAULT_METRICS_PORTS), so the processes of one host never clash.
+   */
+  @IsOptional()
+  @IsWholeNumberSetting(0, 65535)
+  METRICS_PORT?: number;
 }
 
 /** Settings of every process on the message bus (the gateway and every service). */
