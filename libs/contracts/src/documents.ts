@@ -308,6 +308,8 @@ export interface DocumentJobData {
    * then is not rendered (again), since nobody would receive it.
    */
   answerBy: number;
+  /** the request that asked for it (the first one, when several share the job): the worker's log lines carry it */
+  requestId?: string;
 }
 
 /**

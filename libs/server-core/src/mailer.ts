@@ -37,8 +37,8 @@ export function mailAddressOf(from: string): string {
 
 /**
  * Sends e-mail through the SMTP server of SMTP_URL (nodemailer). Without SMTP_URL (development) a mail
- * is not sent: the log says one would have gone, with its subject only, never its recipient or its
- * links. A failure to hand the mail to the server is MAILER_UNAVAILABLE (503), which the caller maps.
+ * is not sent: the log says one would have gone, never its recipient, its subject (an agent's notice
+ * names the customer) or its links. A failure to hand the mail to the server is MAILER_UNAVAILABLE (503), which the caller maps.
  */
 export class Mailer {
   private readonly logger = new Logger(Mailer.name);
@@ -55,7 +55,7 @@ export class Mailer {
 
   async send(mail: OutgoingMail): Promise<void> {
     if (!this.transport) {
-      this.logger.log(`No SMTP_URL configured: an e-mail would have been sent ("${mail.subject}")`);
+      this.logger.log('No SMTP_URL configured: an e-mail would have been sent');
       return;
     }
     const address = mailAddressOf(this.settings.MAIL_FROM);

@@ -67,7 +67,7 @@ export class PasswordResetService {
       this.mailer
         .sendResetLink({ email: owner.email, name: owner.name }, resetLink(this.env.PUBLIC_URL, token, agency))
         .catch((error: unknown) =>
-          this.logger.error(`Password reset e-mail to ${owner.email} failed: ${error instanceof Error ? error.message : error}`),
+          this.logger.error(`Password reset e-mail to user ${owner.id} failed: ${error instanceof Error ? error.message : error}`),
         );
     }
     return { message: FORGOT_PASSWORD_ANSWER };
@@ -82,7 +82,7 @@ export class PasswordResetService {
     try {
       return (await this.rpc.send(TENANTS_LOGIN_STATUS, { tenantId: owner.tenantId })).keyword;
     } catch (error) {
-      this.logger.warn(`Reset link for ${owner.email} names no agency: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Reset link for user ${owner.id} names no agency: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
   }

@@ -32,24 +32,28 @@ export function buildResetEmail(name: string, link: string): ResetEmail {
 }
 
 /**
- * Sends reset links through the shared Mailer, or logs them when no SMTP server is configured
- * (development: the link is how a developer resets a password without a mail server).
+ * Sends reset links through the shared Mailer. Without an SMTP server, outside production, the link is
+ * logged with its address (how a developer, and the tests, reset a password without a mail server);
+ * in production a link is a secret and an address is personal: neither is ever written.
  */
 @Injectable()
 export class ResetMailer {
   private readonly logger = new Logger(ResetMailer.name);
   private readonly mailer: Mailer;
+  private readonly production: boolean;
 
   constructor(env: IdentityEnv) {
     this.mailer = new Mailer(env);
+    this.production = env.NODE_ENV === 'production';
   }
 
   async sendResetLink(recipient: { email: string; name: string }, link: string): Promise<void> {
     if (!this.mailer.configured) {
-      this.logger.log(`No SMTP_URL configured; password reset link for ${recipient.email}: ${link}`);
+      if (this.production) this.logger.warn('No SMTP_URL configured: a password reset e-mail was not sent');
+      else this.logger.log(`No SMTP_URL configured; password reset link for ${recipient.email}: ${link}`);
       return;
     }
     await this.mailer.send({ to: recipient.email, ...buildResetEmail(recipient.name, link) });
-    this.logger.log(`Password reset e-mail sent to ${recipient.email}`);
+    this.logger.log('Password reset e-mail sent');
   }
 }

@@ -16,7 +16,8 @@ export class CustomerNamesService {
   async rename({ tenantId, customerId, name }: CustomerChangedEvent): Promise<void> {
     // a malformed event would fail on every redelivery: acknowledge it and say so
     if (typeof tenantId !== 'string' || !isUUID(tenantId) || typeof customerId !== 'string' || !isUUID(customerId) || typeof name !== 'string' || name === '') {
-      this.logger.warn(`customer.changed without a valid tenant, customer or name ignored: ${JSON.stringify({ tenantId, customerId, name })}`);
+      // the name is the customer's (often a person's): never logged
+      this.logger.warn(`customer.changed without a valid tenant, customer or name ignored: ${JSON.stringify({ tenantId, customerId })}`);
       return;
     }
     await withTenant(this.dataSource, tenantId, (manager) =>

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { documentQueuePrefix, type WebhookPayload } from '@quotebook/contracts';
-import { createRedis, withTenant } from '@quotebook/server-core';
+import { createRedis, currentRequestId, type RequestIdOfJob, withTenant } from '@quotebook/server-core';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -13,8 +13,11 @@ export const WEBHOOK_QUEUE = 'webhooks';
 /** Attempts of one delivery, the first included: with a 2 s base the last comes about a minute after the first. */
 export const WEBHOOK_ATTEMPTS = 6;
 
-/** What a delivery job carries: where its row is (the row holds the payload; the endpoint holds the secret). */
-export interface WebhookJobData {
+/**
+ * What a delivery job carries: where its row is (the row holds the payload; the endpoint holds the
+ * secret), and the request whose change it tells of.
+ */
+export interface WebhookJobData extends RequestIdOfJob {
   tenantId: string;
   deliveryId: string;
 }
@@ -72,7 +75,7 @@ export class WebhookEventSink extends QuoteEventSink implements OnModuleDestroy 
       await this.queue.addBulk(
         deliveryIds.map((deliveryId) => ({
           name: payload.event,
-          data: { tenantId: payload.tenantId, deliveryId },
+          data: { tenantId: payload.tenantId, deliveryId, requestId: currentRequestId() },
           opts: {
             jobId: deliveryId,
             attempts: WEBHOOK_ATTEMPTS,

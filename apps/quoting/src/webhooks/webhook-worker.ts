@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@quotebook/contracts';
-import { readTenant, withTenant } from '@quotebook/server-core';
+import { readTenant, withTenant, workingForJobRequest } from '@quotebook/server-core';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -48,7 +48,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // BullMQ's blocking reads want their commands retried for as long as Redis is away
     this.connection = new Redis(this.settings.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(attempt * 200, 2000) });
     this.connection.on('error', () => undefined);
-    this.worker = new Worker<WebhookJobData>(WEBHOOK_QUEUE, (job) => this.deliver(job), {
+    // an attempt's lines carry the id of the request whose change the webhook tells of
+    this.worker = new Worker<WebhookJobData>(WEBHOOK_QUEUE, workingForJobRequest((job: Job<WebhookJobData>) => this.deliver(job)), {
       connection: this.connection,
       prefix: webhookQueuePrefix(this.settings.redisKeyPrefix),
       concurrency: WORKER_CONCURRENCY,

@@ -1,0 +1,133 @@
+import { hostname } from 'node:os';
+import type { LoggerService } from '@nestjs/common';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import { pino, type DestinationStream, type Level, type Logger } from 'pino';
+import type { PrettyOptions } from 'pino-pretty';
+import { currentRequestId } from './request-context';
+
+/*
+ * One pino logger per process. In production every line is one JSON object: `level`, `time`,
+ * `service`, `hostname`, `pid`, `msg`, the Nest `context` when there is one, and `requestId` whenever
+ * the line is written while working for a request (the id the gateway gave it, carried over NATS and
+ * BullMQ). Elsewhere the same lines are printed as readable text.
+ */
+
+/** LOG_LEVEL speaks Nest's level names; the same thresholds in pino's. */
+const PINO_LEVELS: Record<string, Level> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
+
+/** The pino level of a LOG_LEVEL value; `log` (pino's `info`) for anything else. */
+export function pinoLevelOf(logLevel: string | undefined): Level {
+  return PINO_LEVELS[logLevel ?? 'log'] ?? 'info';
+}
+
+/**
+ * Fields that hold a secret or a personal detail. No request or message body is ever logged; these
+ * are replaced where a logged object may carry them, so that an object logged by mistake still leaks
+ * none of them: its own fields, the request's and the answer's headers, and a failed query's values.
+ * Only named paths: a wildcard path makes pino inspect every line, at several times the cost of one.
+ */
+export const REDACTED_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'accessToken',
+  'secret',
+  'authorization',
+  'cookie',
+  'email',
+  'referenceEmail',
+  'cc',
+  'phone',
+  'fiscalCode',
+  'vatNumber',
+  'address',
+  'firstName',
+  'lastName',
+  'customerName',
+] as const;
+
+export const REDACTED_PATHS = [
+  ...REDACTED_FIELDS,
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'err.parameters',
+  'err.query',
+];
+
+export const REDACTED = '[redacted]';
+
+export interface ProcessLoggerOptions {
+  /** the process: gateway, identity, tenancy, catalogue, quoting, documents, documents-worker */
+  service: string;
+  /** LOG_LEVEL, in Nest's level names */
+  logLevel?: string;
+  /** NODE_ENV: JSON lines in production, readable text otherwise */
+  nodeEnv?: string;
+  /** where the lines go: standard output when absent */
+  destination?: DestinationStream;
+}
+
+/** The request a line is written for, read when it is written (a fresh object: pino merges into it). */
+function requestIdField(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId === undefined ? {} : { requestId };
+}
+
+/** The process's pino logger. */
+export function createProcessLogger(options: ProcessLoggerOptions): Logger {
+  const production = options.nodeEnv === 'production';
+  const logger = pino(
+    {
+      level: pinoLevelOf(options.logLevel),
+      base: { service: options.service, hostname: hostname(), pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // the level's name, which a log reader filters on without a table of pino's numbers
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: requestIdField,
+      redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    },
+    production ? options.destination : readableText(options.destination),
+  );
+  if (production) logWarningsWith(logger);
+  return logger;
+}
+
+/**
+ * Node prints a process warning (a dependency's deprecation, say) as text on standard error; in
+ * production it becomes a line of the log like any other, and only there (the listener that prints
+ * it is replaced).
+ */
+function logWarningsWith(logger: Logger): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => logger.warn({ context: 'process', warning: warning.name, code: (warning as { code?: string }).code }, warning.message));
+}
+
+/**
+ * pino-pretty is a development dependency, absent from the production image: it is loaded only when
+ * a process runs outside production. Each line is formatted as it is written, in the process, so it
+ * is in the log before the next one and none is lost when the process exits.
+ */
+function readableText(destination: DestinationStream | undefined): DestinationStream {
+  const { prettyFactory } = require('pino-pretty') as { prettyFactory: (options: PrettyOptions) => (line: string) => string };
+  const format = prettyFactory({
+    // colours for a developer's terminal only, never in a file
+    colorize: destination === undefined && process.stdout.isTTY === true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service,context',
+    messageFormat: '{service} {if context}[{context}] {end}{msg}',
+  });
+  const output = destination ?? pino.destination({ dest: 1, sync: true });
+  return { write: (line: string) => output.write(format(line)) };
+}
+
+/**
+ * A Nest LoggerService writing through `logger` (nestjs-pino's Logger): every `new Logger(context)`
+ * and Nest's own lines then become pino lines with that `context`. nestjs-pino keeps one root logger
+ * per process, the first one given here: a process runs one service, so that is its own.
+ */
+export function nestLoggerOf(logger: Logger): LoggerService {
+  return new NestPinoLogger(new PinoLogger({ pinoHttp: { logger } }), {});
+}
