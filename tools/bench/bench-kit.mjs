@@ -81,6 +81,8 @@ export async function startBenchStack(root, label = 'bench') {
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     UPLOAD_DIR: path.join(logDir, 'uploads'),
     STORAGE_DIR: path.join(logDir, 'storage'),
+    // the bench's processes run beside any other stack on this host: none serves metrics
+    METRICS_PORT: '0',
   };
   const drop = () => sql(SERVER_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
   let stack;
@@ -136,23 +138,25 @@ export async function seedProducts(databaseUrl, tenantId, products, letter = 'B'
   await sql(databaseUrl, 'ANALYZE');
 }
 
-/** An agency with its administrator, created through the API; returns the tenant and the admin's token. */
+/** An agency with its administrator, created through the API; returns the tenant, the admin's credentials and token. */
 export async function createAgency(base, id) {
   const root = (await call(base, 'POST', '/api/auth/login', { body: SUPERADMIN })).token;
+  const admin = { username: `bench-${id}`, password: 'bench-admin-1' };
   const tenant = await call(base, 'POST', '/api/tenants', {
     token: root,
     body: {
       name: 'Bench Viaggi', keyword: `bench-${id}`, languages: ['it', 'en'], expiryDate: '2099-12-31', enabled: true,
-      adminUsername: `bench-${id}`, adminPassword: 'bench-admin-1', adminName: 'Bench Admin', adminEmail: 'bench@example.com',
+      adminUsername: admin.username, adminPassword: admin.password, adminName: 'Bench Admin', adminEmail: 'bench@example.com',
     },
   });
-  const token = (await call(base, 'POST', '/api/auth/login', { body: { username: `bench-${id}`, password: 'bench-admin-1' } })).token;
-  return { tenant, token, root };
+  const token = (await call(base, 'POST', '/api/auth/login', { body: admin })).token;
+  return { tenant, admin, token, root };
 }
 
 /**
  * Calls through the gateway on kept-alive connections (at most `sockets`), as a browser keeps them:
  * the cost of the client stays small, so that what is measured is the stack.
+ * Without a `token` the calls go anonymous (a sign-in).
  *   send(method, route, body?)  → { status, headers, body (a Buffer) }, whatever the status
  *   ok(method, route, body?)    → the same, an error unless the status is 200
  *   get(route)                  → the body of a 200 as text
@@ -163,7 +167,7 @@ export function gatewayClient(baseUrl, token, sockets = 8) {
   const once = (method, route, body) =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const headers = { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) };
+      const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) };
       const request = http.request({ hostname, port, path: route, method, agent, headers }, (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
