@@ -15,6 +15,10 @@ const SERVICES = ['identity', 'tenancy', 'catalogue', 'quoting', 'documents'];
 const WORKERS = ['documents-worker'];
 /** Processes run from the source tree rather than from dist/: the Gotenberg stand-in. */
 const SCRIPTS = { 'gotenberg-dev': 'tools/gotenberg-dev/main.js' };
+/**
+ * What a process writes once it takes work: found in readable text and in production's JSON lines alike
+ * (there it is the line's `msg`, whose text JSON leaves as it is).
+ */
 const READY_LINE = /service ready|gateway listening|worker ready|gotenberg-dev listening/;
 
 /** Creates the database named in `url` when it does not exist yet. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { DOCUMENT_QUEUE, documentQueuePrefix } from '@quotebook/contracts';
-import { assertRedisReachable, DiskFileStorage, loadEnv, logLevelsFrom } from '@quotebook/server-core';
+import { assertRedisReachable, createProcessLogger, DiskFileStorage, loadEnv, nestLoggerOf, startProcessMetrics } from '@quotebook/server-core';
 import { DocumentsWorkerEnv } from './env';
 import { DocxRenderer } from './docx-renderer';
 import { GotenbergPdfRenderer } from './pdf-renderer';
@@ -24,11 +24,13 @@ async function main(): Promise<void> {
     // the container health check: `node main.js --health`
     if (process.argv.includes('--health')) process.exit((await checkHeartbeat(env)) ? 0 : 1);
     await assertRedisReachable(env.REDIS_URL);
+    await startProcessMetrics('documents-worker', env.METRICS_PORT);
   } catch (error) {
     console.error(`documents-worker: ${(error as Error).message}`);
     process.exit(1);
   }
-  Logger.overrideLogger(logLevelsFrom(env.LOG_LEVEL));
+  // no Nest application here: every Logger writes through the process's pino logger all the same
+  Logger.overrideLogger(nestLoggerOf(createProcessLogger({ service: 'documents-worker', logLevel: env.LOG_LEVEL, nodeEnv: env.NODE_ENV })));
   const logger = new Logger('documents-worker');
   const files = new DiskFileStorage(env.STORAGE_DIR);
   const gotenbergProblem = await gotenbergAnswers(env.GOTENBERG_URL);

@@ -16,7 +16,7 @@ export interface RenderDependencies {
   word: WordRenderer;
 }
 
-const EXTENSIONS = { pdf: 'pdf', word: 'docx' } as const;
+export const EXTENSIONS = { pdf: 'pdf', word: 'docx' } as const;
 /** A name the HTML can use for a file: plain, with an extension. */
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 /** The names of the document and of its page frame's header and footer, in the converter's form: never an asset's. */

@@ -1,10 +1,12 @@
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { DOCUMENT_QUEUE, documentQueuePrefix, type DocumentJobData, type DocumentJobResult } from '@quotebook/contracts';
+import { workingForJobRequest } from '@quotebook/server-core';
 import { DelayedError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AgencyLeases } from './agency-leases';
 import type { DocumentsWorkerEnv } from './env';
+import { countJobFailure, type JobOutcome, timeJob } from './job-metrics';
 import { assertAwaited, checkJob, renderDocumentJob, type RenderDependencies } from './render-job';
 
 /**
@@ -52,7 +54,8 @@ export async function startDocumentWorker(env: WorkerSettings, dependencies: Ren
   });
   const worker = new Worker<DocumentJobData, DocumentJobResult>(
     DOCUMENT_QUEUE,
-    async (job, token) => {
+    // a job's lines carry the id of the request that asked for the document
+    workingForJobRequest(async (job, token) => {
       checkJob(job.data);
       assertAwaited(job.data);
       const jobId = job.id ?? '';
@@ -61,16 +64,20 @@ export async function startDocumentWorker(env: WorkerSettings, dependencies: Ren
         await job.moveToDelayed(Date.now() + AGENCY_WAIT_MS, token);
         throw new DelayedError();
       }
+      const ended = timeJob(job.data);
+      let outcome: JobOutcome = 'failed';
       try {
         const started = Date.now();
         const result = await renderDocumentJob(job.data, dependencies);
+        outcome = result.rendered ? 'rendered' : 'stored';
         const what = result.rendered ? `rendered in ${Date.now() - started} ms` : 'already in the storage';
         logger.log(`job ${jobId}: ${job.data.format} ${result.storageKey} (${result.bytes} bytes) ${what}`);
         return { storageKey: result.storageKey, bytes: result.bytes };
       } finally {
+        ended(outcome);
         await leases.release(job.data.tenantId, jobId).catch(() => undefined);
       }
-    },
+    }),
     {
       connection,
       prefix: documentQueuePrefix(env.REDIS_KEY_PREFIX),
@@ -80,11 +87,15 @@ export async function startDocumentWorker(env: WorkerSettings, dependencies: Ren
       maxStalledCount: 1,
     },
   );
-  worker.on('failed', (job, error) => {
-    const attempts = job ? `attempt ${job.attemptsMade} of ${job.opts.attempts ?? 1}` : '';
-    const forGood = error.name === 'UnrecoverableError' ? ', for good' : '';
-    logger.warn(`job ${job?.id ?? '?'} failed (${attempts}${forGood}): ${error.message}`);
-  });
+  worker.on(
+    'failed',
+    workingForJobRequest((job, error) => {
+      countJobFailure(job?.data, error);
+      const attempts = job ? `attempt ${job.attemptsMade} of ${job.opts.attempts ?? 1}` : '';
+      const forGood = error.name === 'UnrecoverableError' ? ', for good' : '';
+      logger.warn(`job ${job?.id ?? '?'} failed (${attempts}${forGood}): ${error.message}`);
+    }),
+  );
   worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled (its worker stopped): it is started again`));
   let lastError = '';
   worker.on('error', (error) => {

@@ -2,12 +2,14 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { logLevelsFrom, MessagesValidationPipe, VALIDATION_OPTIONS } from '@quotebook/server-core';
+import { createProcessLogger, MessagesValidationPipe, nestLoggerOf, VALIDATION_OPTIONS } from '@quotebook/server-core';
 import type { Response } from 'express';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module';
 import { AUTH_PATH, noStore } from './auth/no-store';
+import { installHttpMetrics } from './common/http-metrics';
 import { refuseDeepJson } from './common/json-depth';
+import { useRequestIds } from './common/request-id';
 import { readSignatureUpload, SIGNATURE_UPLOAD_PATH } from './documents/signature-upload-body';
 import { JsonText } from './common/json-text';
 import type { GatewayEnv } from './env';
@@ -33,10 +35,13 @@ class GatewayHttpAdapter extends ExpressAdapter {
 
 /** The gateway's HTTP application, fully configured (used by main.ts and by tests). */
 export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
+  const logger = createProcessLogger({ service: 'gateway', logLevel: env.LOG_LEVEL, nodeEnv: env.NODE_ENV });
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(env), new GatewayHttpAdapter(), {
     bodyParser: false,
-    logger: logLevelsFrom(env.LOG_LEVEL),
+    logger: nestLoggerOf(logger),
   });
+  useRequestIds(app, logger);
+  installHttpMetrics(app, env.METRICS_TOKEN);
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
   // API answers are made per request: hashing each body (a products list is megabytes) for an ETag
@@ -70,7 +75,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new MessagesValidationPipe({ ...VALIDATION_OPTIONS }));
-  app.enableShutdownHooks();
+  // no enableShutdownHooks(): main.ts stops the process once the requests in flight are answered
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
 

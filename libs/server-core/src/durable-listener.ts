@@ -1,6 +1,7 @@
 import { OnApplicationBootstrap, Provider, Type } from '@nestjs/common';
 import type { EventPayload, EventSubject } from '@quotebook/contracts';
 import { EventBus } from './event-bus';
+import { observeEventLag } from './metrics';
 
 export interface DurableListenerOptions<E extends EventSubject<unknown>, H> {
   event: E;
@@ -25,7 +26,11 @@ class DurableListener<E extends EventSubject<unknown>> implements OnApplicationB
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.subscribe(this.event, this.consumer, this.handle);
+    await this.bus.subscribe(this.event, this.consumer, (payload, { publishedAt }) => {
+      // how far behind the listener is: a service that was down catches up with a long lag
+      observeEventLag(this.event.subject, this.consumer, publishedAt);
+      return this.handle(payload);
+    });
   }
 }
 

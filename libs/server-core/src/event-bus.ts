@@ -14,9 +14,17 @@ import {
   NatsConnection,
   RetentionPolicy,
 } from 'nats';
+import { requestIdHeaders, requestIdOf } from './logging-context';
+import { runWithRequestContext } from './request-context';
 
 const codec = JSONCodec();
 const SEVEN_DAYS_NS = 7 * 24 * 3600 * 1e9;
+
+/** What the stream tells of one delivery of an event, beside its payload. */
+export interface EventDelivery {
+  /** when the event was stored in the stream (epoch milliseconds): the same on every redelivery */
+  publishedAt: number;
+}
 
 /**
  * Durable events over NATS JetStream: a published fact stays in the stream, and each service reads it
@@ -59,7 +67,8 @@ export class EventBus {
   }
 
   async publish<E extends EventSubject<unknown>>(event: E, payload: EventPayload<E>): Promise<void> {
-    await this.connection.jetstream().publish(event.subject, codec.encode(payload));
+    // published while working for a request: its handlers, in every service, work for that request too
+    await this.connection.jetstream().publish(event.subject, codec.encode(payload), { headers: requestIdHeaders() });
   }
 
   /**
@@ -69,7 +78,7 @@ export class EventBus {
   async subscribe<E extends EventSubject<unknown>>(
     event: E,
     durableName: string,
-    handler: (payload: EventPayload<E>) => Promise<void>,
+    handler: (payload: EventPayload<E>, delivery: EventDelivery) => Promise<void>,
   ): Promise<void> {
     const manager = await this.connection.jetstreamManager();
     const durable = durableName.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -87,7 +96,8 @@ export class EventBus {
       (async () => {
         for await (const message of messages) {
           try {
-            await handler(codec.decode(message.data) as EventPayload<E>);
+            const delivery = { publishedAt: message.info.timestampNanos / 1e6 };
+            await runWithRequestContext({ requestId: requestIdOf(message) }, () => handler(codec.decode(message.data) as EventPayload<E>, delivery));
             message.ack();
           } catch (error) {
             this.logger.error(`${event.subject} handler failed: ${error instanceof Error ? error.message : error}`);

@@ -31,3 +31,7 @@ export * from './service-core.module';
 export * from './file-storage';
 export * from './mailer';
 export * from './request-context';
+export * from './logging';
+export * from './logging-context';
+export * from './metrics';
+export * from './metrics-server';

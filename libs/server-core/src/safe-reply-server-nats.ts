@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { NatsContext, ServerNats } from '@nestjs/microservices';
+import { NatsContext, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
 import { type AppError, makeAppError } from '@quotebook/contracts';
-import type { Msg, NatsConnection } from 'nats';
+import type { Msg, NatsConnection, Subscription as NatsSubscription } from 'nats';
+import type { Observable, Subscription } from 'rxjs';
+import { requestIdOf } from './logging-context';
+import { type HandlingTimer, timeNatsHandler } from './metrics';
+import { runWithRequestContext } from './request-context';
 
 /** What Nest's NATS serializer hands to `msg.respond`. */
 interface OutgoingReply {
@@ -10,6 +14,9 @@ interface OutgoingReply {
 }
 
 type ReplyPacket = { id?: string; err?: unknown; response?: unknown; isDisposed?: boolean };
+
+/** How long close() waits for the requests in flight unless told: Nest's own grace period. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 
 /** Routes remembered at most: far more than a service's handlers. */
 const ROUTES_KEPT = 1000;
@@ -24,11 +31,22 @@ export const REPLY_FAILED_MESSAGE = 'The answer could not be sent over the messa
  * the subject and size and answered with a small AppError instead (the caller gets an error, not a
  * timeout), and a failure while reading or dispatching a message is logged and answered the same way.
  * Nest awaits the publisher inside `process.nextTick` without a catch, so an error escaping it would
- * be an unhandled rejection.
+ * be an unhandled rejection. Closing it answers the requests in flight first (close()).
  */
 export class SafeReplyServerNats extends ServerNats {
   private readonly replyLogger = new Logger('NatsReply');
   private readonly routes = new Map<string, string>();
+  /** Messages taken and not done with: being handled, or their reply not sent yet. */
+  private inFlight = 0;
+  private readonly idleWaiters = new Set<() => void>();
+
+  /** `drainTimeoutMs`: how long close() waits for the requests in flight before it closes anyway. */
+  constructor(
+    options: Required<NatsOptions>['options'],
+    private readonly drainTimeoutMs = DEFAULT_DRAIN_TIMEOUT_MS,
+  ) {
+    super(options);
+  }
 
   /**
    * The route of a subscribed subject, worked out once: Nest tries each message's subject as JSON
@@ -50,17 +68,26 @@ export class SafeReplyServerNats extends ServerNats {
         this.replyLogger.error(`${channel}: ${describe(error)}`);
         return;
       }
-      try {
-        return await this.handleMessage(channel, message);
-      } catch (failure) {
-        this.replyLogger.error(`${message.subject}: the message could not be handled: ${describe(failure)}`);
-        this.respondWithError(message, undefined, makeAppError('INTERNAL', 'The message could not be handled'));
-      }
+      // the message's work, and every line logged for it, belongs to the request that sent it
+      return runWithRequestContext({ requestId: requestIdOf(message) }, async () => {
+        try {
+          return await this.handleMessage(channel, message);
+        } catch (failure) {
+          this.replyLogger.error(`${message.subject}: the message could not be handled: ${describe(failure)}`);
+          this.respondWithError(message, undefined, makeAppError('INTERNAL', 'The message could not be handled'));
+        }
+      });
     };
   }
 
+  /**
+   * Nest makes the publisher when it dispatches a request to its handler, so the handler's time runs
+   * from here to the first packet of its reply, recorded under the subscribed pattern with the error
+   * the caller actually receives.
+   */
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: ReplyPacket) => unknown {
     if (!natsMsg.reply) return () => undefined;
+    const handling = timeNatsHandler(this.getHandlerByPattern(natsMsg.subject) ? natsMsg.subject : null);
     return (packet: ReplyPacket) => {
       const withId = { ...packet, id };
       try {
@@ -72,17 +99,19 @@ export class SafeReplyServerNats extends ServerNats {
           this.replyLogger.error(
             `${natsMsg.subject}: reply of ${size} bytes is over the bus limit of ${maxPayload} bytes; answered with an error instead`,
           );
-          return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_TOO_LARGE_MESSAGE));
+          return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_TOO_LARGE_MESSAGE), handling);
         }
         try {
-          return natsMsg.respond(outgoing.data, { headers: outgoing.headers });
+          const sent = natsMsg.respond(outgoing.data, { headers: outgoing.headers });
+          handling.end(packet.err);
+          return sent;
         } catch (failure) {
           this.replyLogger.error(`${natsMsg.subject}: reply of ${size} bytes could not be sent: ${describe(failure)}`);
-          return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_FAILED_MESSAGE));
+          return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_FAILED_MESSAGE), handling);
         }
       } catch (failure) {
         this.replyLogger.error(`${natsMsg.subject}: reply could not be serialized: ${describe(failure)}`);
-        return this.respondWithError(natsMsg, id, makeAppError('INTERNAL', REPLY_FAILED_MESSAGE));
+        return this.respondWithError(natsMsg, id, makeAppError('INTERNAL', REPLY_FAILED_MESSAGE), handling);
       }
     };
   }
@@ -100,7 +129,8 @@ export class SafeReplyServerNats extends ServerNats {
    * Best effort: if even the small error reply cannot go out, the caller's deadline answers for it. A
    * message that could not be read has no known id; Nest's client accepts a reply with an empty one.
    */
-  private respondWithError(natsMsg: Msg, id: string | undefined, error: AppError): boolean {
+  private respondWithError(natsMsg: Msg, id: string | undefined, error: AppError, handling?: HandlingTimer): boolean {
+    handling?.end(error);
     if (!natsMsg.reply) return false;
     try {
       const outgoing = this.serializer.serialize({ id: id ?? '', err: error, isDisposed: true }) as OutgoingReply;
@@ -109,6 +139,95 @@ export class SafeReplyServerNats extends ServerNats {
       this.replyLogger.error(`${natsMsg.subject}: the error reply could not be sent either: ${describe(failure)}`);
       return false;
     }
+  }
+
+  /** Counts the message in flight until its handling ends (its reply, if any, is counted by send()). */
+  override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    this.inFlight += 1;
+    try {
+      return await super.handleMessage(channel, message);
+    } finally {
+      this.settleOne();
+    }
+  }
+
+  /**
+   * Counts a reply in flight until its last packet (Nest marks it `isDisposed`) has been handed to the
+   * bus. Nest calls send() inside handleMessage, so a request is never uncounted between the two; and
+   * it publishes on the next tick, after the handler has returned.
+   */
+  override send(stream$: Observable<unknown>, respond: (data: WritePacket) => Promise<unknown> | void): Subscription {
+    this.inFlight += 1;
+    return super.send(stream$, async (packet) => {
+      try {
+        return await respond(packet);
+      } finally {
+        if (packet.isDisposed) this.settleOne();
+      }
+    });
+  }
+
+  private settleOne(): void {
+    this.inFlight -= 1;
+    if (this.inFlight > 0) return;
+    for (const wake of this.idleWaiters) wake();
+    this.idleWaiters.clear();
+  }
+
+  /**
+   * Stops taking requests, answers those in flight, then closes: each subscription is drained (the bus
+   * stops sending; what it sent before is still handled), the handlers are waited for, at most
+   * `drainTimeoutMs`, and the connection drains (the replies go out) before it closes. Nest's own close
+   * ends the connection at once, and the replies of the handlers still running are lost: their
+   * callers wait out their deadline. The replicas in the queue group take the new requests meanwhile.
+   * Relies on Nest's ServerNats keeping its subscriptions in the private `subscriptions` (without them
+   * close() fails, and so does service-drain.int-spec).
+   */
+  override async close(): Promise<void> {
+    const connection = this.openConnection();
+    if (connection) {
+      const drained = await this.drainWithin(connection, this.drainTimeoutMs);
+      if (!drained) {
+        this.replyLogger.warn(`${this.inFlight} request(s) still in flight after ${this.drainTimeoutMs} ms: closing the bus connection anyway`);
+      }
+    }
+    await super.close();
+  }
+
+  private openConnection(): NatsConnection | undefined {
+    try {
+      const connection = this.unwrap<NatsConnection>();
+      return connection.isClosed() ? undefined : connection;
+    } catch {
+      // never listened
+      return undefined;
+    }
+  }
+
+  /** True when every request in flight was answered and the connection drained within `limitMs`. */
+  private async drainWithin(connection: NatsConnection, limitMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), limitMs)));
+    const drain = async (): Promise<true> => {
+      const subscriptions = (this as unknown as { subscriptions: NatsSubscription[] }).subscriptions;
+      await Promise.allSettled(subscriptions.map((subscription) => subscription.drain()));
+      if (this.inFlight > 0) this.replyLogger.log(`stopping: ${this.inFlight} request(s) in flight are finished first`);
+      await this.idle();
+      // replies are published on the next tick after their handler: let those go out first
+      await new Promise((resolve) => setImmediate(resolve));
+      await connection.drain();
+      return true;
+    };
+    try {
+      return await Promise.race([drain(), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.add(resolve));
   }
 }
 

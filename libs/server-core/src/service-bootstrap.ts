@@ -1,38 +1,61 @@
-import { DynamicModule, INestMicroservice, Logger, LogLevel } from '@nestjs/common';
+import { DynamicModule, INestMicroservice, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
 import { AppErrorRpcFilter } from './app-error';
 import { loadEnv, ServiceEnv } from './env';
+import { createProcessLogger, nestLoggerOf } from './logging';
+import { watchDatabasePool } from './metrics';
+import { startProcessMetrics } from './metrics-server';
 import { assertNatsReachable, assertPostgresReachable, assertRedisReachable } from './preflight';
 import { natsServerOptions } from './rpc-client.module';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
 import { SessionGuard } from './session-checks';
 
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
-export function logLevelsFrom(level: string): LogLevel[] {
-  const index = LEVELS.indexOf(level as LogLevel);
-  return LEVELS.slice(0, index < 0 ? 4 : index + 1);
-}
-
 /**
  * A NATS microservice with our error filter, session checks and validation pipe; used by main.ts and by
  * tests. The module must import SessionStateModule: every request carrying a principal is checked.
- * Only a test's stand-in for another service opts out with `sessionChecks: false`.
+ * Only a test's stand-in for another service opts out with `sessionChecks: false`. `app.close()`
+ * answers the requests in flight (within `drainTimeoutMs`) before any module's shutdown hook runs.
+ * Its lines, Nest's own included, go through the process's pino logger named after `queue` (the
+ * service), at `logLevel`, as JSON when `nodeEnv` is production.
  */
 export async function createServiceApp(
   module: DynamicModule,
-  options: { natsUrl: string; queue: string; logLevel?: string; sessionChecks?: false },
+  options: { natsUrl: string; queue: string; logLevel?: string; nodeEnv?: string; sessionChecks?: false; drainTimeoutMs?: number },
 ): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(module, {
-    ...natsServerOptions(options.natsUrl, options.queue),
-    logger: logLevelsFrom(options.logLevel ?? 'log'),
+    ...natsServerOptions(options.natsUrl, options.queue, options.drainTimeoutMs),
+    logger: nestLoggerOf(createProcessLogger({ service: options.queue, logLevel: options.logLevel, nodeEnv: options.nodeEnv })),
   });
   app.useGlobalFilters(new AppErrorRpcFilter());
   if (options.sessionChecks !== false) app.useGlobalGuards(app.get(SessionGuard));
   app.useGlobalPipes(createRpcValidationPipe());
-  app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * SIGTERM (a rolling update, `docker stop`) or SIGINT closes the app, then ends the process; a second
+ * signal ends it at once. A microservice's close() closes its bus server first, which drains
+ * (SafeReplyServerNats.close), and only then runs the modules' hooks: the database, Redis, the queues
+ * and the event bus are still there for every handler that is finishing. Nest's enableShutdownHooks()
+ * runs the onModuleDestroy and beforeApplicationShutdown hooks before it closes the server.
+ */
+function closeOnStopSignals(app: INestMicroservice, logger: Logger): void {
+  const stop = (signal: NodeJS.Signals) => {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+    logger.log(`${signal}: taking no new requests, answering those in flight, then stopping`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error(`stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 /**
@@ -45,11 +68,19 @@ export async function listenOnBus(app: INestMicroservice): Promise<void> {
   await app.unwrap<NatsConnection>().flush();
 }
 
-/** Start-up of a service process: validate env, check dependencies (one line and exit if down), listen. */
+/**
+ * Start-up of a service process: validate env, check dependencies and take the metrics port (one line
+ * and exit if any fails), listen.
+ */
 export async function runService<E extends ServiceEnv>(options: {
   name: string;
   envClass: new () => E;
   createModule: (env: E) => DynamicModule;
+  /**
+   * How long a stop waits for the requests in flight: as long as their callers wait, by default an
+   * ordinary request's NATS_REQUEST_TIMEOUT_MS (after it nobody waits for the answer).
+   */
+  drainTimeoutMs?: (env: E) => number;
 }): Promise<void> {
   let env: E;
   try {
@@ -57,6 +88,7 @@ export async function runService<E extends ServiceEnv>(options: {
     await assertPostgresReachable(env.DATABASE_URL);
     await assertNatsReachable(env.NATS_URL);
     await assertRedisReachable(env.REDIS_URL);
+    await startProcessMetrics(options.name, env.METRICS_PORT);
   } catch (error) {
     console.error(`${options.name}: ${(error as Error).message}`);
     process.exit(1);
@@ -65,7 +97,12 @@ export async function runService<E extends ServiceEnv>(options: {
     natsUrl: env.NATS_URL,
     queue: options.name,
     logLevel: env.LOG_LEVEL,
+    nodeEnv: env.NODE_ENV,
+    drainTimeoutMs: options.drainTimeoutMs?.(env) ?? env.NATS_REQUEST_TIMEOUT_MS,
   });
+  watchDatabasePool(app.get(DataSource));
   await listenOnBus(app);
-  new Logger(options.name).log(`${options.name} service ready on ${env.NATS_URL} (subjects ${env.NATS_SUBJECT_PREFIX}.*)`);
+  const logger = new Logger(options.name);
+  closeOnStopSignals(app, logger);
+  logger.log(`${options.name} service ready on ${env.NATS_URL} (subjects ${env.NATS_SUBJECT_PREFIX}.*)`);
 }

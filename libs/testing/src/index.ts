@@ -6,3 +6,5 @@ export * from './document-files';
 export * from './catalogue-rows';
 export * from './principals';
 export * from './redis-server';
+export * from './nats-server';
+export * from './postgres-server';

@@ -48,15 +48,16 @@ export const SUPERADMIN = { username: 'superadmin', password: 'platform-secret-1
 /**
  * A whole Quotebook stack on its own database, NATS subjects, Redis keys and port, started from the
  * built output. Stacks of different test runs never see each other. `options.processEnv` adds
- * variables for single processes by name.
+ * variables for single processes by name; `options.postgresUrl` puts its database on another
+ * PostgreSQL server than the tests' own.
  */
 export async function startIsolatedStack(
   label: string,
   overrides: Record<string, string> = {},
-  options: { supervise?: StackSupervision; processEnv?: Record<string, Record<string, string>> } = {},
+  options: { supervise?: StackSupervision; processEnv?: Record<string, Record<string, string>>; postgresUrl?: string } = {},
 ) {
   const id = randomBytes(4).toString('hex');
-  const database: TestDatabase = await createTestDatabase(label);
+  const database: TestDatabase = await createTestDatabase(label, options.postgresUrl);
   const port = await stackLauncher.freePort();
   const logDir = path.join(stackLauncher.ROOT, 'tmp', `${label}-${id}`);
   const env = {
@@ -77,6 +78,8 @@ export async function startIsolatedStack(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // the tests' webhook receivers listen on 127.0.0.1
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+    // stacks run side by side on one host: none serves metrics unless a test gives a process its port
+    METRICS_PORT: '0',
     ...overrides,
   };
   try {
@@ -122,6 +125,7 @@ export async function startBuiltService(name: string, databaseUrl: string, env: 
       NATS_SUBJECT_PREFIX: prefix,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: process.env['REDIS_KEY_PREFIX'] ?? 'qb:',
+      METRICS_PORT: '0',
       ...env,
     },
     { logFile: path.join(logDir, `${name}.log`) },

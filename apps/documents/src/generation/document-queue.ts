@@ -8,9 +8,10 @@ import {
   type DocumentJobFailure,
   type DocumentJobResult,
 } from '@quotebook/contracts';
-import { createRedis, RedisPlaces } from '@quotebook/server-core';
+import { createRedis, currentRequestId, RedisPlaces } from '@quotebook/server-core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
+import { watchDocumentQueue } from './document-metrics';
 
 /**
  * A render tried again when it fails for a passing reason (Gotenberg down): 500 ms, then 1 s, then 2 s.
@@ -57,6 +58,7 @@ export class DocumentQueue implements OnModuleDestroy {
   private readonly eventsConnection: Redis;
   private readonly queue: Queue<DocumentJobData, DocumentJobResult>;
   private readonly events: QueueEvents;
+  private readonly unwatch: () => void;
 
   constructor(private readonly options: DocumentQueueOptions) {
     const prefix = documentQueuePrefix(options.redisKeyPrefix);
@@ -74,6 +76,7 @@ export class DocumentQueue implements OnModuleDestroy {
     };
     this.queue.on('error', logError);
     this.events.on('error', logError);
+    this.unwatch = watchDocumentQueue(this.queue);
   }
 
   /**
@@ -81,7 +84,8 @@ export class DocumentQueue implements OnModuleDestroy {
    * most the timeout. The agency's place is held while this request waits.
    */
   async render(key: string, data: Omit<DocumentJobData, 'answerBy'>): Promise<RenderOutcome> {
-    const answerBy = Date.now() + this.options.timeoutMs;
+    const asked = Date.now();
+    const answerBy = asked + this.options.timeoutMs;
     const place = `${this.options.redisKeyPrefix}documents:under-way:${data.tenantId}`;
     const member = randomUUID();
     try {
@@ -95,6 +99,7 @@ export class DocumentQueue implements OnModuleDestroy {
       // the job this request joined had been added by a caller that stopped waiting: it rendered
       // nothing, and its end let a new job be added, for this request's remaining time
       if (outcome === 'expired' && Date.now() < answerBy - STATE_CHECK_MS) outcome = await this.renderOnce(key, { ...data, answerBy });
+      this.logger.log(`render ${key}: ${outcome} after ${Date.now() - asked} ms`);
       return outcome;
     } finally {
       this.underWay.release(place, member).catch(() => undefined);
@@ -105,7 +110,8 @@ export class DocumentQueue implements OnModuleDestroy {
     let job: Job<DocumentJobData, DocumentJobResult>;
     try {
       // an ended job is kept a minute, so a wait that starts after it ended still finds how it ended
-      job = await this.queue.add(data.format, data, {
+      // the worker works the job for the request that asked for it (the first, when several share it)
+      job = await this.queue.add(data.format, { ...data, requestId: currentRequestId() }, {
         ...DOCUMENT_JOB_OPTIONS,
         jobId: `${key}-${randomUUID()}`,
         deduplication: { id: key },
@@ -158,6 +164,7 @@ export class DocumentQueue implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.unwatch();
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.queueConnection.disconnect();
     this.eventsConnection.disconnect();

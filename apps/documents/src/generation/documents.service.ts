@@ -39,6 +39,7 @@ import { printableTemplateHtml } from '../templates/template-html';
 import { QuoteTemplate } from '../templates/template.entity';
 import { type DocumentContent, type PrintedElement, type PrintedImage, renderDocumentHtml } from './document-html';
 import { type DocumentImage, DocumentImages } from './document-images';
+import { countCacheLookup, timeRender } from './document-metrics';
 import { DocumentQueue, type RenderOutcome } from './document-queue';
 
 /** The file each format is, in the storage and in the answer. */
@@ -165,15 +166,20 @@ export class DocumentsService {
       contentType: file.contentType,
       cached,
     });
-    if (await this.storage.exists(storageKey)) return answer(true);
+    const stored = await this.storage.exists(storageKey);
+    countCacheLookup(file.extension, stored);
+    if (stored) return answer(true);
     if (format === 'preview') {
       await this.storage.put(storageKey, html);
       return answer(false);
     }
     const key = [quote.id, quote.version, layoutId, format, hash].join('-');
+    const rendered = timeRender(file.extension);
     const outcome = await this.queue.render(key, { tenantId, format, html, assets: placed.assets, storageKey });
     // the storage has the last word: a job whose end was not seen may still have left its file
-    if (await this.storage.exists(storageKey)) return answer(false);
+    const made = await this.storage.exists(storageKey);
+    rendered(made ? 'done' : outcome);
+    if (made) return answer(false);
     throw renderFailure(outcome, format);
   }
 

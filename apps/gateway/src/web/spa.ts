@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { labelRoute, ROUTE_LABELS } from '../common/http-metrics';
 
 const API_OR_FILES = /^\/(api|uploads)(\/|$)/;
 
@@ -46,11 +47,12 @@ export function serveSpa(app: { use: (...handlers: unknown[]) => unknown }, dist
   const root = resolve(distDir);
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
-  const files = express.static(root, { index: false, maxAge: '1h', setHeaders: noCacheForHtml });
+  const files = express.static(root, { index: false, maxAge: '1h', setHeaders: staticFileHeaders });
   // an API call never looks for a file on disk
   app.use((request: Request, response: Response, next: NextFunction) => (API_OR_FILES.test(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || API_OR_FILES.test(request.path)) return next();
+    labelRoute(response, ROUTE_LABELS.spa);
     response.setHeader('Cache-Control', 'no-cache');
     if (PUBLIC_QUOTE_PAGE.test(request.path)) publicPageHeaders(response);
     response.sendFile(index);
@@ -58,7 +60,9 @@ export function serveSpa(app: { use: (...handlers: unknown[]) => unknown }, dist
   return true;
 }
 
-function noCacheForHtml(response: Response, path: string): void {
+/** Called for each file served: HTML is asked again each time; every file is counted as one route. */
+function staticFileHeaders(response: Response, path: string): void {
+  labelRoute(response, ROUTE_LABELS.static);
   if (path.endsWith('.html')) response.setHeader('Cache-Control', 'no-cache');
 }
 
@@ -80,5 +84,9 @@ export function serveUploads(app: { use: (...handlers: unknown[]) => unknown }, 
     if (response.headersSent) return void response.end();
     notFound(request, response);
   };
-  app.use('/uploads', files, notFound, failed);
+  const counted = (_request: Request, response: Response, next: NextFunction) => {
+    labelRoute(response, ROUTE_LABELS.uploads);
+    next();
+  };
+  app.use('/uploads', counted, files, notFound, failed);
 }
