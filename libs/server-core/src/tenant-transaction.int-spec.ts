@@ -175,6 +175,31 @@ describe(withTenant.name, () => {
     expect(await messagesOf(() => withTenant(sut, tenantA, () => Promise.resolve(1)))).toBe(0);
   });
 
+  it('sends queries started together one after another: pg never holds two at once on the connection', async () => {
+    let running = 0;
+    let most = 0;
+    const query = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      running += 1;
+      most = Math.max(most, running);
+      const settled = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      return settled.finally(() => (running -= 1));
+    } as typeof query);
+    try {
+      const results = await withTenant(sut, tenantA, (manager) =>
+        Promise.all([
+          manager.query(`SELECT body FROM "${SCHEMA}"."notes" WHERE body = $1`, ['a-1']),
+          manager.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`),
+          manager.query(`SELECT body FROM "${SCHEMA}"."notes" WHERE body = $1`, ['b-1']),
+        ]),
+      );
+      expect(results).toEqual([[{ body: 'a-1' }], [{ n: 2 }], []]);
+      expect(most).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("rolls back a transaction whose first query failed, and the connection serves the next work", async () => {
     const failing = withTenant(sut, tenantA, (manager) => manager.query(`INSERT INTO "${SCHEMA}"."notes" (tenant_id, body) VALUES ($1, 'x')`, [tenantB]));
     expect(await pgCodeOf(failing)).toBe('42501');

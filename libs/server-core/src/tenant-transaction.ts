@@ -79,12 +79,24 @@ export async function withTenant<T>(
   const opening = ['START TRANSACTION', setTenant(tenantId)];
   // the first query carries the statements that open the transaction; the others go as they are
   const sending = (direct: Send): Send => {
-    return (text, values) => {
+    const send: Send = (text, values) => {
       if (opened) return direct(text, values);
       // a statement that cannot be inlined is refused before anything opens: the next query opens the transaction
       const statement = inlineParameters(text, values ?? []);
       opened = true;
       return direct(inOneMessage([...opening, statement])).then((reply) => resultsOf(reply, opening.length + 1)[opening.length]);
+    };
+    // Queries started together (Promise.all) go one after another: a connection runs one query at a
+    // time, and pg deprecates queueing them itself (pg 9 will refuse it). The first still opens the
+    // transaction, whichever order the work started them in.
+    let last: Promise<unknown> = Promise.resolve();
+    return (text, values) => {
+      const next = last.then(
+        () => send(text, values),
+        () => send(text, values),
+      );
+      last = next.catch(() => undefined);
+      return next;
     };
   };
   return onConnection(dataSource, sending, async (runner) => {
