@@ -2,7 +2,7 @@ import { todayIn, type TenantSessionState, type UserSessionState } from '@quoteb
 import { RpcException } from '@nestjs/microservices';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { createRedis } from './redis';
+import { createRedis, REDIS_UNAVAILABLE_MESSAGE } from './redis';
 import { SESSION_STATE_TTL_SECONDS, sessionKeys, SessionStates, type TenantStateSource, type UserStateSource } from './session-state';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -196,7 +196,7 @@ describe(SessionStates.name, () => {
     });
   });
 
-  it('answers 503 naming the session store while Redis is down', async () => {
+  it("answers 503 naming the session store while Redis is down, without the Redis client's own words", async () => {
     const down = createRedis('redis://127.0.0.1:1');
     try {
       const offline = new SessionStates(down, prefix, owners, owners, TIME_ZONE);
@@ -205,7 +205,7 @@ describe(SessionStates.name, () => {
       expect((failure as RpcException).getError()).toMatchObject({
         statusCode: 503,
         reason: 'SERVICE_UNAVAILABLE',
-        message: expect.stringContaining('The session store (Redis) is unavailable'),
+        message: REDIS_UNAVAILABLE_MESSAGE,
       });
     } finally {
       down.disconnect();
