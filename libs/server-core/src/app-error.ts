@@ -14,10 +14,15 @@ export function appError(reason: AppErrorReason, message: string | string[]): Rp
 export const notFound = (what: string) => appError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => appError('FORBIDDEN', message);
 
+/** The AppError a failure carries (another service's answer inside an RpcException, or itself), if any. */
+export function carriedAppError(error: unknown): AppError | undefined {
+  const carried = error instanceof RpcException ? error.getError() : error;
+  return isAppError(carried) ? carried : undefined;
+}
+
 /** The reason of the AppError a failure carries (e.g. another service's answer), if it carries one. */
 export function reasonOf(error: unknown): AppErrorReason | undefined {
-  const carried = error instanceof RpcException ? error.getError() : error;
-  return isAppError(carried) ? carried.reason : undefined;
+  return carriedAppError(error)?.reason;
 }
 
 /** Any thrown value as our AppError: the one place that decides what a failure looks like. */

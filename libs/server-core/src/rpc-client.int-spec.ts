@@ -1,11 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { RpcException } from '@nestjs/microservices';
-import { type AppError, isAppError, type ListPage, rpcPattern } from '@quotebook/contracts';
+import { type ListPage, rpcPattern } from '@quotebook/contracts';
 import { connect, type Msg, type NatsConnection, StringCodec, type Subscription } from 'nats';
 import { runWithRequestContext } from './request-context';
 import { RpcClient } from './rpc-client';
 import { RpcClientModule } from './rpc-client.module';
+import { failureOf } from './test/failure-of';
 
 // server-core sits below libs/testing, so this file connects on its own
 const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -61,16 +61,6 @@ class Replica {
   }
 }
 
-async function failureOf(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (error) {
-    const carried = error instanceof RpcException ? error.getError() : error;
-    if (isAppError(carried)) return carried;
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

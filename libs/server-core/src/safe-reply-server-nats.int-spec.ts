@@ -1,12 +1,13 @@
 import { Controller, DynamicModule, INestApplicationContext, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern, RpcException } from '@nestjs/microservices';
-import { type AppError, isAppError, rpcPattern } from '@quotebook/contracts';
+import { MessagePattern } from '@nestjs/microservices';
+import { rpcPattern } from '@quotebook/contracts';
 import { RpcClient } from './rpc-client';
 import { RpcClientModule } from './rpc-client.module';
 import { REPLY_FAILED_MESSAGE, REPLY_TOO_LARGE_MESSAGE } from './safe-reply-server-nats';
 import { createServiceApp } from './service-bootstrap';
 import { connect, StringCodec } from 'nats';
+import { failureOf } from './test/failure-of';
 
 // server-core sits below libs/testing, so this file connects on its own
 const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -44,16 +45,6 @@ class ReplyTestController {
 @Module({ controllers: [ReplyTestController] })
 class ReplyTestModule {}
 
-async function failureOf(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (error) {
-    const carried = error instanceof RpcException ? error.getError() : error;
-    if (isAppError(carried)) return carried;
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 describe('a service whose reply cannot be sent (integration)', () => {
   let service: INestMicroservice;

@@ -12,12 +12,13 @@ import {
   OnModuleDestroy,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern, RpcException } from '@nestjs/microservices';
-import { type AppError, isAppError, rpcPattern } from '@quotebook/contracts';
+import { MessagePattern } from '@nestjs/microservices';
+import { rpcPattern } from '@quotebook/contracts';
 import { map } from 'rxjs';
 import { RpcClient } from './rpc-client';
 import { RpcClientModule } from './rpc-client.module';
 import { createServiceApp, listenOnBus } from './service-bootstrap';
+import { failureOf } from './test/failure-of';
 
 // server-core sits below libs/testing, so this file connects on its own
 const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -85,16 +86,6 @@ class AroundInterceptor implements NestInterceptor {
 @Module({ controllers: [DrainTestController], providers: [Resource] })
 class DrainTestModule {}
 
-async function failureOf(call: Promise<unknown>): Promise<AppError> {
-  try {
-    await call;
-  } catch (error) {
-    const carried = error instanceof RpcException ? error.getError() : error;
-    if (isAppError(carried)) return carried;
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !(await condition()); ) {

@@ -1,9 +1,9 @@
 // Kept out of the package index: it loads the DTO classes (legacy decorators), which the browser
 // journeys' TypeScript loader cannot compile.
 import { NestFactory } from '@nestjs/core';
-import { RpcException } from '@nestjs/microservices';
-import { EVENTS_STREAM, isAppError, type AppError, type Principal, type RpcPattern, type TenantSessionState } from '@quotebook/contracts';
+import { EVENTS_STREAM, type AppError, type Principal, type RpcPattern, type TenantSessionState } from '@quotebook/contracts';
 import {
+  carriedAppError,
   encodeTenantState,
   encodeUserState,
   raiseSessionState,
@@ -48,8 +48,8 @@ export async function rpcError(call: Promise<unknown>): Promise<AppError> {
   try {
     await call;
   } catch (error) {
-    const carried = error instanceof RpcException ? error.getError() : error;
-    if (isAppError(carried)) return carried;
+    const carried = carriedAppError(error);
+    if (carried) return carried;
     throw error;
   }
   throw new Error('the call succeeded but was expected to fail');
