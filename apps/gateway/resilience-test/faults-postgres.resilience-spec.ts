@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type PostgresServer, queryDatabase, startIsolatedStack, startPostgresServer } from '@quotebook/testing';
 import { createAgency, customerBody, type Agency } from '../api-test/catalogue-fixtures';
 import { superadminToken } from '../api-test/http';
@@ -72,5 +74,9 @@ describe('PostgreSQL restarted under a write load', () => {
     expect(afterRecovery.length).toBeGreaterThan(0);
     expect(afterRecovery.filter((outcome) => outcome.status !== (outcome.name === null ? 200 : 201)).map(({ status, body }) => ({ status, body }))).toEqual([]);
     expect(deadProcesses(started.stack.processes)).toEqual([]);
+    // the failed writes are logged without what they carried (the customer's e-mail, phone, VAT number)
+    const catalogueLog = readFileSync(path.join(started.logDir, 'catalogue.log'), 'utf8');
+    const personal = [customerBody({}).email, customerBody({}).phone, customerBody({}).vatNumber].map(String);
+    expect(personal.filter((value) => catalogueLog.includes(value))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { makeAppError } from '@quotebook/contracts';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { appError, toAppError } from './app-error';
 import { isDatabaseUnavailable, withConstraintErrors } from './database-errors';
 
@@ -46,6 +46,8 @@ describe(isDatabaseUnavailable.name, () => {
     ['a connection lost in a query', new QueryFailedError('SELECT ...', [], new Error('Connection terminated unexpectedly'))],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     ['an error caused by one of these', new Error('could not begin the transaction', { cause: systemError('ECONNREFUSED') })],
+    ['a commit on a runner TypeORM released when its connection failed', new QueryRunnerAlreadyReleasedError()],
+    ['a query on such a runner', new QueryRunnerProviderAlreadyReleasedError()],
   ])('is true for %s', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -1,5 +1,5 @@
 import type { RpcException } from '@nestjs/microservices';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_UNIQUE_VIOLATION = '23505';
@@ -27,6 +27,10 @@ const LOST_CONNECTION = /^Connection terminated|^timeout exceeded when trying to
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    // TypeORM releases a query runner whose connection reported an error (the server went away between
+    // two queries of a transaction); our own runners are released only once their work is done, so
+    // a released one under the work means the connection was lost
+    if (current instanceof QueryRunnerAlreadyReleasedError || current instanceof QueryRunnerProviderAlreadyReleasedError) return true;
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNREACHABLE_CODES.has(code))) return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;

@@ -33,7 +33,9 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
     migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
-    logging: ['error'],
+    // TypeORM's own error lines print a failed query with its parameters (a customer's e-mail, phone,
+    // VAT number) as plain text: failures are logged once, redacted, where they are answered (toAppError)
+    logging: false,
     extra: { connectionTimeoutMillis: 5000, max: 10 },
   };
 }
