@@ -62,6 +62,8 @@ const mapPeriod = (row) => ({
  */
 export function directSql(databaseUrl, tenantId) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: `-c role=${CATALOGUE_ROLE}` });
+  // an idle connection ended by the database's drop at the end must not end the bench
+  pool.on('error', () => undefined);
   const literal = (value) => (Array.isArray(value) ? pg.escapeLiteral(`{${value.join(',')}}`) : pg.escapeLiteral(String(value)));
   const read = async (text, values) => {
     const inlined = text.replace(/\$(\d+)/g, (_, position) => literal(values[Number(position) - 1]));
