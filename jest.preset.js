@@ -21,8 +21,10 @@ module.exports = {
       },
     ],
   },
-  // sanitize-html's HTML parser is published as ES modules only: compiled like our own code
-  transformIgnorePatterns: ['/node_modules/(?!(sanitize-html/node_modules/)?(htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'],
+  // published as ES modules only (sanitize-html's HTML parser, @fastify/static's content-disposition): compiled like our own code
+  transformIgnorePatterns: [
+    '/node_modules/(?!(sanitize-html/node_modules/|@fastify/static/node_modules/)?(htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities|content-disposition)/)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(path.join(__dirname, 'tsconfig.base.json')),
 };

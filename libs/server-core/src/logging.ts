@@ -88,10 +88,19 @@ export function createProcessLogger(options: ProcessLoggerOptions): Logger {
       mixin: requestIdField,
       redact: { paths: REDACTED_PATHS, censor: REDACTED },
     },
-    production ? options.destination : readableText(options.destination),
+    production ? (options.destination ?? productionOutput()) : readableText(options.destination),
   );
   if (production) logWarningsWith(logger);
   return logger;
+}
+
+/**
+ * Standard output, written without blocking the process: lines written while a write is under way go
+ * out together in the next one (one system call for many requests under load). What is still buffered
+ * is written synchronously when the process exits.
+ */
+function productionOutput(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
 }
 
 /**

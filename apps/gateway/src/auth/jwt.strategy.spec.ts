@@ -1,9 +1,12 @@
 import { JwtService } from '@nestjs/jwt';
 import type { TokenClaims } from '@quotebook/contracts';
 import type { SessionStates } from '@quotebook/server-core';
-import type { Request } from 'express';
+
 import { Strategy } from 'passport-jwt';
 import { JwtStrategy } from './jwt.strategy';
+
+/** The request as the strategy reads it. */
+type Request = Parameters<JwtStrategy['validate']>[0];
 
 const SECRET = 'a-secret-for-the-test-only-0123456789';
 
@@ -67,7 +70,7 @@ describe(JwtStrategy.name, () => {
           fail: (value: unknown) => resolve({ outcome: 'fail', value }),
           error: (value: unknown) => resolve({ outcome: 'error', value }),
         });
-        run.authenticate(request);
+        run.authenticate(request as unknown as Parameters<JwtStrategy['authenticate']>[0]);
       });
     }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ROLES as ALL_ROLES, SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE, TokenClaims } from '@quotebook/contracts';
 import { BoundedMap, RecentValidSessions, SessionStates } from '@quotebook/server-core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { httpError } from '../common/http-exception.filter';
@@ -10,9 +10,13 @@ import type { AuthenticatedPrincipal } from '../common/principal.decorator';
 
 export const JWT_SECRET = Symbol('JWT_SECRET');
 
+/** The HTTP framework's request (passport's types name Express's; it reads the headers alone). */
+type Request = FastifyRequest<{ Params: Record<string, string | undefined> }>;
+type PassportRequest = Parameters<Strategy['authenticate']>[0];
+
 /** `Authorization: Bearer <token>`, read as passport-jwt reads it. */
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
-const tokenOf = (request: Request): string | null => (request.headers?.authorization ? bearerToken(request) : null);
+const tokenOf = (request: Request): string | null => (request.headers?.authorization ? bearerToken(request as unknown as PassportRequest) : null);
 
 /** Verified claims with all a session needs (`validate` checks them before they are remembered). */
 type SessionClaims = Readonly<TokenClaims> & { readonly exp: number };
@@ -77,11 +81,11 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   }
 
   /** A token verified before goes straight to its session check; any other is verified by passport-jwt first. */
-  override authenticate(request: Request, options?: unknown): void {
-    const token = tokenOf(request);
+  override authenticate(request: PassportRequest, options?: unknown): void {
+    const token = tokenOf(request as unknown as Request);
     const claims = token === null ? undefined : this.verified.recall(token);
     if (claims === undefined) return super.authenticate(request, options);
-    this.admit(request, claims).then(
+    this.admit(request as unknown as Request, claims).then(
       (principal) => this.success(principal),
       (error: unknown) => this.error(error as Error),
     );

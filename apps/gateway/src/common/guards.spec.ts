@@ -1,6 +1,6 @@
 import { ExecutionContext, ForbiddenException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { RolesGuard, TenantScopeGuard } from './guards';
+import { RolesGuard, RouteMetadata, TenantScopeGuard } from './guards';
 import type { AuthenticatedPrincipal } from './principal.decorator';
 
 const TENANT_A = '11111111-1111-4111-8111-111111111111';
@@ -10,11 +10,17 @@ function principal(role: AuthenticatedPrincipal['role'], tenantId: string | null
   return { userId: 'u', role, tenantId, sessionVersion: 1, jti: 'j', exp: 0 };
 }
 
-function contextFor(user: AuthenticatedPrincipal | undefined, params: Record<string, string> = {}): ExecutionContext {
+class SomeController {
+  route(): string {
+    return 'a route';
+  }
+}
+
+function contextFor(user: AuthenticatedPrincipal | undefined, params: Record<string, string> = {}, controller: object = SomeController): ExecutionContext {
   return {
     switchToHttp: () => ({ getRequest: () => ({ user, params }) }),
-    getHandler: () => undefined,
-    getClass: () => undefined,
+    getHandler: () => SomeController.prototype.route,
+    getClass: () => controller,
   } as unknown as ExecutionContext;
 }
 
@@ -52,5 +58,19 @@ describe(RolesGuard.name, () => {
     const sut = new RolesGuard(reflectorAllowing(['superadmin']));
     expect(sut.canActivate(contextFor(principal('superadmin', null)))).toBe(true);
     expect(() => sut.canActivate(contextFor(principal('tenant_admin', TENANT_A)))).toThrow(ForbiddenException);
+  });
+});
+
+describe(RouteMetadata.name, () => {
+  it("reads a route's metadata once, and a handler shared by two controllers once for each", () => {
+    const getAllAndOverride = jest.fn((_key: string, [, controller]: [unknown, unknown]) => (controller === SomeController ? ['tenant_admin'] : ['superadmin']));
+    const sut = new RouteMetadata<string[]>({ getAllAndOverride } as unknown as Reflector, 'roles');
+    class OtherController extends SomeController {}
+
+    for (let call = 0; call < 3; call += 1) {
+      expect(sut.of(contextFor(undefined))).toEqual(['tenant_admin']);
+      expect(sut.of(contextFor(undefined, {}, OtherController))).toEqual(['superadmin']);
+    }
+    expect(getAllAndOverride).toHaveBeenCalledTimes(2);
   });
 });

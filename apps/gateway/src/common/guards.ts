@@ -9,15 +9,42 @@ interface GuardedRequest {
   params: Record<string, string | undefined>;
 }
 
+/**
+ * What a route's decorators say (@Public, @Roles), read once per route: its handler's, else its
+ * controller's, as Reflector.getAllAndOverride reads it, then kept (a route's metadata never changes
+ * once the application runs).
+ */
+export class RouteMetadata<T> {
+  private readonly known = new WeakMap<object, WeakMap<object, { value: T | undefined }>>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly key: string | symbol,
+  ) {}
+
+  of(context: ExecutionContext): T | undefined {
+    const controller = context.getClass();
+    const handler = context.getHandler();
+    let handlers = this.known.get(controller);
+    if (!handlers) this.known.set(controller, (handlers = new WeakMap()));
+    let entry = handlers.get(handler);
+    if (!entry) handlers.set(handler, (entry = { value: this.reflector.getAllAndOverride<T | undefined>(this.key, [handler, controller]) }));
+    return entry.value;
+  }
+}
+
 /** Every route needs a valid, unrevoked bearer token unless it is marked @Public(). */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  private readonly isPublic: RouteMetadata<boolean>;
+
+  constructor(reflector: Reflector) {
     super();
+    this.isPublic = new RouteMetadata(reflector, IS_PUBLIC);
   }
 
   override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.isPublic.of(context);
     return isPublic ? true : super.canActivate(context);
   }
 }
@@ -25,10 +52,14 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 /** @Roles(...) on a route: the caller's role must be one of them. */
 @Injectable()
 export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  private readonly roles: RouteMetadata<Role[]>;
+
+  constructor(reflector: Reflector) {
+    this.roles = new RouteMetadata(reflector, ROLES);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    const roles = this.roles.of(context);
     if (!roles?.length) return true;
     const user = context.switchToHttp().getRequest<GuardedRequest>().user;
     if (!user || !roles.includes(user.role)) {

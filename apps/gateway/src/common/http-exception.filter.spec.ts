@@ -1,4 +1,4 @@
-import { BadRequestException, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, HttpException, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { makeAppError } from '@quotebook/contracts';
 import { httpError, toHttpError } from './http-exception.filter';
@@ -22,7 +22,7 @@ describe('toHttpError', () => {
       error: 'Unauthorized',
       reason: 'SESSION_ENDED',
     });
-    expect(toHttpError(Object.assign(new Error('too large'), { status: 413 }), logger).reason).toBe('PAYLOAD_TOO_LARGE');
+    expect(toHttpError(new HttpException('Request body is too large', 413), logger).reason).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('turns a service crash into 502, never 500', () => {
@@ -55,8 +55,9 @@ describe('toHttpError', () => {
     expect(toHttpError(new BadRequestException(['a', 'b']), logger).message).toEqual(['a', 'b']);
   });
 
-  it('maps body-parser failures: 413 too large, 400 malformed', () => {
-    expect(toHttpError(Object.assign(new Error('too large'), { status: 413 }), logger).statusCode).toBe(413);
-    expect(toHttpError(Object.assign(new SyntaxError('bad json'), { status: 400 }), logger).statusCode).toBe(400);
+  it("answers a URL the router cannot read with a 400, and no other error of the framework's with its status", () => {
+    const badUrl = Object.assign(new Error("'/api/%E0' is not a valid url component"), { code: 'FST_ERR_BAD_URL', statusCode: 400 });
+    expect(toHttpError(badUrl, logger)).toEqual({ statusCode: 400, message: 'Malformed URL', error: 'Bad Request', reason: 'VALIDATION_FAILED' });
+    expect(toHttpError(Object.assign(new Error('odd'), { statusCode: 418 }), logger).statusCode).toBe(500);
   });
 });

@@ -9,7 +9,9 @@ import {
   reasonForStatus,
   statusForReason,
 } from '@quotebook/contracts';
-import type { Response } from 'express';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_NOT_FOUND, UPLOADS_PATH } from '../web/spa';
+import { isUnderPath } from './paths';
 
 /** A gateway failure that names its domain rule: answered with that reason and its status. */
 export function httpError(reason: AppErrorReason, message: string | string[]): HttpException {
@@ -41,13 +43,20 @@ export function toHttpError(exception: unknown, logger: Logger): AppError {
       error: body.error ?? (reason === 'INTERNAL' ? exception.name : statusForReason(reason).error),
     };
   }
-  // express body-parser failures carry a status: 400 malformed JSON, 413 body over the limit
-  const status = (exception as { status?: number; type?: string } | null)?.status;
-  if (status === 413) return makeAppError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
-  if (status === 400) return makeAppError('VALIDATION_FAILED', 'Malformed JSON in request body');
-  if (status === 415) return makeAppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported request body encoding');
+  // a URL the router cannot read (the framework's own refusals before any route; the rest reach here as HttpExceptions)
+  if ((exception as { code?: string } | null)?.code === 'FST_ERR_BAD_URL') return makeAppError('VALIDATION_FAILED', 'Malformed URL');
   logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return makeAppError('INTERNAL', 'Internal server error');
+}
+
+/** Answers an error as `{ statusCode, message, error, reason }`, with its Retry-After when it has one. */
+function answer(reply: FastifyReply, exception: unknown, logger: Logger): void {
+  const error = toHttpError(exception, logger);
+  if (reply.sent) return;
+  if (exception instanceof HttpException && 'retryAfterSeconds' in exception) {
+    reply.header('Retry-After', String((exception as { retryAfterSeconds: number }).retryAfterSeconds));
+  }
+  void reply.status(error.statusCode).send({ statusCode: error.statusCode, message: error.message, error: error.error, reason: error.reason });
 }
 
 @Catch()
@@ -55,14 +64,15 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const error = toHttpError(exception, this.logger);
-    if (exception instanceof HttpException && 'retryAfterSeconds' in exception) {
-      response.setHeader('Retry-After', String((exception as { retryAfterSeconds: number }).retryAfterSeconds));
-    }
-    if (response.headersSent) return;
-    response
-      .status(error.statusCode)
-      .json({ statusCode: error.statusCode, message: error.message, error: error.error, reason: error.reason });
+    answer(host.switchToHttp().getResponse<FastifyReply>(), exception, this.logger);
   }
+}
+
+/**
+ * The answer to a request whose URL the router cannot read (a broken percent escape): under /uploads
+ * the same 404 as any file not found, elsewhere a 400.
+ */
+export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (isUnderPath(request.url, UPLOADS_PATH)) return void reply.status(404).send(FILE_NOT_FOUND);
+  answer(reply, error, new Logger('HttpError'));
 }

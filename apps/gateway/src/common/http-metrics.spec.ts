@@ -1,36 +1,28 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { metricsRegistry } from '@quotebook/server-core';
-import express, { type Request, type Response } from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serveSpa, serveUploads } from '../web/spa';
 import { bearerMatches, installHttpMetrics, methodLabel, routeTemplateOf } from './http-metrics';
 
 const TOKEN = 'a9c4f1e07b3d62c85e1f90a4b7d3c6e2';
 
-/** An Express app laid out as the gateway's: metrics first, routes, the SPA and its files, uploads, a last 404. */
-function gatewayLike(root: string, metricsToken: string | undefined) {
-  const app = express();
-  // what the gateway hands these functions: an application's `use` (Express's own is overloaded)
-  const mount = { use: app.use.bind(app) as (...handlers: unknown[]) => unknown };
-  installHttpMetrics(mount, metricsToken);
-  app.get('/api/tenants/:tenantId/quotes/:quoteId', (_request: Request, response: Response) => void response.status(401).json({ statusCode: 401 }));
-  const nested = express.Router();
-  nested.get('/products/:productId', (_request: Request, response: Response) => void response.json({}));
-  app.use('/api/catalogue', nested);
-  serveUploads(mount, path.join(root, 'uploads'));
-  serveSpa(mount, path.join(root, 'web'));
-  app.use((_request: Request, response: Response) => void response.status(404).json({ statusCode: 404 }));
-  return app;
-}
-
-async function listen(app: express.Express): Promise<{ server: Server; base: string }> {
-  const server = await new Promise<Server>((resolve) => {
-    const started = app.listen(0, () => resolve(started));
-  });
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+/** A Fastify server laid out as the gateway's: metrics, routes (one in a prefixed plugin), the uploads, the SPA and its files. */
+async function listen(root: string, metricsToken: string | undefined): Promise<{ server: FastifyInstance; base: string }> {
+  const server = Fastify();
+  installHttpMetrics(server, metricsToken);
+  server.get('/api/tenants/:tenantId/quotes/:quoteId', async (_request, reply) => reply.status(401).send({ statusCode: 401 }));
+  await server.register(
+    async (nested) => {
+      nested.get('/products/:productId', async () => ({}));
+    },
+    { prefix: '/api/catalogue' },
+  );
+  serveUploads(server, path.join(root, 'uploads'));
+  await serveSpa(server, path.join(root, 'web'));
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  return { server, base: address };
 }
 
 /** The request counts of the histogram, as `route method status` → count. */
@@ -47,8 +39,8 @@ async function requestCounts(): Promise<Map<string, number>> {
 
 describe('the gateway HTTP metrics', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'http-metrics-'));
-  let withToken: { server: Server; base: string };
-  let withoutToken: { server: Server; base: string };
+  let withToken: { server: FastifyInstance; base: string };
+  let withoutToken: { server: FastifyInstance; base: string };
 
   beforeAll(async () => {
     mkdirSync(path.join(root, 'web/assets'), { recursive: true });
@@ -56,12 +48,12 @@ describe('the gateway HTTP metrics', () => {
     writeFileSync(path.join(root, 'web/index.html'), '<!doctype html><title>Quotebook</title>');
     writeFileSync(path.join(root, 'web/assets/app.js'), 'console.log(1)');
     writeFileSync(path.join(root, 'uploads/logos/a.png'), 'png');
-    withToken = await listen(gatewayLike(root, TOKEN));
-    withoutToken = await listen(gatewayLike(root, undefined));
+    withToken = await listen(root, TOKEN);
+    withoutToken = await listen(root, undefined);
   });
 
   afterAll(async () => {
-    await Promise.all([withToken, withoutToken].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all([withToken, withoutToken].map(({ server }) => server.close()));
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -79,7 +71,7 @@ describe('the gateway HTTP metrics', () => {
     expect(await metricsRegistry.metrics()).not.toContain('7f1c2a8e');
   });
 
-  it('names a route of a mounted router with the path it is mounted at', async () => {
+  it('names a route of a prefixed plugin with its whole path', async () => {
     await fetch(`${withToken.base}/api/catalogue/products/42`);
     await fetch(`${withToken.base}/api/catalogue/products/43`);
     expect(await requestCounts()).toEqual(new Map([['/api/catalogue/products/:productId GET 200', 2]]));
@@ -131,17 +123,13 @@ describe('the gateway HTTP metrics', () => {
 });
 
 describe(routeTemplateOf.name, () => {
-  const response = (locals: Record<string, unknown> = {}) => ({ locals }) as unknown as Response;
+  const request = (url: string | undefined, config: Record<string, unknown> = {}) => ({ routeOptions: { url, config } }) as unknown as Parameters<typeof routeTemplateOf>[0];
 
-  it('reads the matched route with its mount path, else the label given, else unmatched', () => {
-    expect(routeTemplateOf({ baseUrl: '', route: { path: '/api/quotes/:id' } } as unknown as Request, response())).toBe('/api/quotes/:id');
-    expect(routeTemplateOf({ baseUrl: '/api/v2', route: { path: '/quotes/:id' } } as unknown as Request, response())).toBe('/api/v2/quotes/:id');
-    expect(routeTemplateOf({ baseUrl: '', path: '/x' } as unknown as Request, response({ metricsRoute: 'spa' }))).toBe('spa');
-    expect(routeTemplateOf({ baseUrl: '', path: '/api/quotes/1' } as unknown as Request, response())).toBe('unmatched');
-  });
-
-  it('never uses a route path that is not a string (a regular expression)', () => {
-    expect(routeTemplateOf({ baseUrl: '', route: { path: /^\/quotes\/\d+$/ } } as unknown as Request, response())).toBe('unmatched');
+  it('reads the matched API route, else the label its route carries, else static for a file, else unmatched', () => {
+    expect(routeTemplateOf(request('/api/quotes/:id'))).toBe('/api/quotes/:id');
+    expect(routeTemplateOf(request('/*', { metricsRoute: 'spa' }))).toBe('spa');
+    expect(routeTemplateOf(request('/assets/app-1a2b.js'))).toBe('static');
+    expect(routeTemplateOf(request(undefined))).toBe('unmatched');
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type AppError, makeAppError } from '@quotebook/contracts';
 import { ANSWER_BUCKETS, METRICS_PATH, metricsRegistry, renderMetrics } from '@quotebook/server-core';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Histogram } from 'prom-client';
 
 const httpRequestDuration = new Histogram({
@@ -12,7 +12,7 @@ const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-/** The labels of what no route serves: each is one series, whatever the path asked for. */
+/** The labels of what no API route serves: each is one series, whatever the path asked for. */
 export const ROUTE_LABELS = {
   /** no route matched (and nothing else served it): unknown API paths, refusals before the routes */
   unmatched: 'unmatched',
@@ -26,24 +26,30 @@ export const ROUTE_LABELS = {
   metrics: 'metrics',
 } as const;
 
-const ROUTE_LABEL_KEY = 'metricsRoute';
+export type RouteLabel = (typeof ROUTE_LABELS)[keyof typeof ROUTE_LABELS];
 
-/** Names what served a response that no route matched (the SPA, its files, the uploads). */
-export function labelRoute(response: Response, label: (typeof ROUTE_LABELS)[keyof typeof ROUTE_LABELS]): void {
-  response.locals[ROUTE_LABEL_KEY] = label;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what a route that is not an API route is counted under */
+    metricsRoute?: RouteLabel;
+  }
 }
 
+/** What a route that is not an API route is counted under: `config: routeLabel('spa')` in its options. */
+export const routeLabel = (label: RouteLabel) => ({ metricsRoute: label });
+
 /**
- * The route a request is counted under: the template of the route that matched
- * (`/api/tenants/:tenantId/quotes/:quoteId`), else the label of what served it, else `unmatched`.
- * The one place that reads how the HTTP framework matched the request: Express sets `req.route` on a
- * matched route, whose path is relative to the router it is mounted on (`req.baseUrl`).
+ * The route a request is counted under: the template of the API route that matched
+ * (`/api/tenants/:tenantId/quotes/:quoteId`), else the label its route carries, else `static` for
+ * the SPA's files, else `unmatched`. The one place that reads how the HTTP framework matched the
+ * request (Fastify's `routeOptions`: the matched route's url and config; none for a 404).
  */
-export function routeTemplateOf(request: Request, response: Response): string {
-  const label: unknown = response.locals[ROUTE_LABEL_KEY];
-  if (typeof label === 'string') return label;
-  const path: unknown = request.route?.path;
-  return typeof path === 'string' ? `${request.baseUrl}${path}` : ROUTE_LABELS.unmatched;
+export function routeTemplateOf(request: Pick<FastifyRequest, 'routeOptions'>): string {
+  const { url, config } = request.routeOptions;
+  const label = config?.metricsRoute;
+  if (label !== undefined) return label;
+  if (typeof url !== 'string') return ROUTE_LABELS.unmatched;
+  return url.startsWith('/api/') ? url : ROUTE_LABELS.static;
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -53,10 +59,12 @@ export function methodLabel(method: string): string {
   return METHODS.has(method) ? method : 'OTHER';
 }
 
-function timeRequest(request: Request, response: Response, next: NextFunction): void {
-  const stop = httpRequestDuration.startTimer();
-  response.once('finish', () => stop({ route: routeTemplateOf(request, response), method: methodLabel(request.method), status: String(response.statusCode) }));
-  next();
+function timeRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  httpRequestDuration.observe(
+    { route: routeTemplateOf(request), method: methodLabel(request.method), status: String(reply.statusCode) },
+    reply.elapsedTime / 1000,
+  );
+  done();
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -67,8 +75,8 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
-function refuse(response: Response, error: AppError): void {
-  response.status(error.statusCode).json({ statusCode: error.statusCode, message: error.message, error: error.error, reason: error.reason });
+function refuse(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.statusCode).send({ statusCode: error.statusCode, message: error.message, error: error.error, reason: error.reason });
 }
 
 /**
@@ -77,31 +85,27 @@ function refuse(response: Response, error: AppError): void {
  * them; this is for a scraper that can reach the public port only.
  */
 function publicMetrics(token: string | undefined) {
-  return (request: Request, response: Response, next: NextFunction): void => {
-    if (request.path !== METRICS_PATH) return next();
-    labelRoute(response, ROUTE_LABELS.metrics);
-    if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return refuse(response, makeAppError('NOT_FOUND', `Cannot ${request.method} ${METRICS_PATH}`));
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return refuse(reply, makeAppError('NOT_FOUND', `Cannot ${request.method} ${METRICS_PATH}`));
     if (!bearerMatches(request.headers.authorization, token)) {
-      response.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-      return refuse(response, makeAppError('UNAUTHENTICATED', 'The metrics need the metrics token as a bearer token'));
+      reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      return refuse(reply, makeAppError('UNAUTHENTICATED', 'The metrics need the metrics token as a bearer token'));
     }
-    renderMetrics().then(
-      ({ contentType, body }) => {
-        // as it is: Express's send would rewrite the content type's parameters
-        response.status(200).setHeader('Content-Type', contentType);
-        response.setHeader('Cache-Control', 'no-store');
-        response.end(body);
-      },
-      next,
-    );
+    const { contentType, body } = await renderMetrics();
+    return reply.status(200).header('Content-Type', contentType).header('Cache-Control', 'no-store').send(body);
   };
 }
 
 /**
- * Counts and times every request the gateway answers, and answers `/metrics` on the API port as
- * METRICS_TOKEN allows. First of all middleware, so that every answer is timed, refusals included.
+ * Counts and times every request the gateway answers, refusals and 404s included, and answers
+ * `/metrics` on the API port as METRICS_TOKEN allows.
  */
-export function installHttpMetrics(app: { use: (...handlers: unknown[]) => unknown }, metricsToken: string | undefined): void {
-  app.use(timeRequest);
-  app.use(publicMetrics(metricsToken));
+export function installHttpMetrics(fastify: FastifyInstance, metricsToken: string | undefined): void {
+  fastify.addHook('onResponse', timeRequest);
+  fastify.route({
+    method: [...METHODS],
+    url: METRICS_PATH,
+    config: routeLabel(ROUTE_LABELS.metrics),
+    handler: publicMetrics(metricsToken),
+  });
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { inputProblems } from '@quotebook/server-core';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 
 const decode = (text: string): string | undefined => {
   try {

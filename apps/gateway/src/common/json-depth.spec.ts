@@ -1,6 +1,5 @@
 import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jsonNestsDeeperThan, refuseDeepJson } from './json-depth';
+import { jsonNestsDeeperThan, MALFORMED_JSON, parseJsonBody } from './json-depth';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -28,17 +27,23 @@ describe(jsonNestsDeeperThan.name, () => {
   });
 });
 
-describe(refuseDeepJson.name, () => {
-  const request = {} as IncomingMessage;
-  const response = {} as ServerResponse;
+describe(parseJsonBody.name, () => {
+  const json = 'application/json';
 
   it('lets 32 levels through and refuses 33 with a 400', () => {
-    expect(() => refuseDeepJson(request, response, bytes(arrays(32)), 'utf-8')).not.toThrow();
-    expect(() => refuseDeepJson(request, response, bytes(arrays(33)), 'utf-8')).toThrow(BadRequestException);
-    expect(() => refuseDeepJson(request, response, bytes(arrays(33)), 'utf-8')).toThrow('JSON nested too deeply: at most 32 levels');
+    expect(parseJsonBody(bytes(arrays(32)), json)).toBeInstanceOf(Array);
+    expect(() => parseJsonBody(bytes(arrays(33)), json)).toThrow(BadRequestException);
+    expect(() => parseJsonBody(bytes(arrays(33)), json)).toThrow('JSON nested too deeply: at most 32 levels');
   });
 
   it('refuses JSON in another encoding than UTF-8 with a 415', () => {
-    expect(() => refuseDeepJson(request, response, Buffer.from('{}', 'utf16le'), 'utf-16le')).toThrow(UnsupportedMediaTypeException);
+    expect(() => parseJsonBody(Buffer.from('{}', 'utf16le'), 'application/json; charset=utf-16le')).toThrow(UnsupportedMediaTypeException);
+    expect(parseJsonBody(Buffer.from('{"a":1}'), 'application/json; charset=UTF-8')).toEqual({ a: 1 });
+  });
+
+  it('reads an empty body as {}, and refuses malformed JSON or a bare value with a 400', () => {
+    expect(parseJsonBody(Buffer.from(' \n'), json)).toEqual({});
+    expect(() => parseJsonBody(Buffer.from('{"a":'), json)).toThrow(MALFORMED_JSON);
+    expect(() => parseJsonBody(Buffer.from('"text"'), json)).toThrow(MALFORMED_JSON);
   });
 });

@@ -1,6 +1,7 @@
 import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { MAX_INPUT_DEPTH } from '@quotebook/server-core';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const MALFORMED_JSON = 'Malformed JSON in request body';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -34,14 +35,30 @@ export function jsonNestsDeeperThan(bytes: Uint8Array, max: number): boolean {
   return false;
 }
 
+/** The charset a request's Content-Type names, lower-cased; none named is UTF-8, JSON's own encoding. */
+function charsetOf(contentType: string | undefined): string {
+  const named = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
+  return named ? named.toLowerCase() : 'utf-8';
+}
+
 /**
- * The JSON body parser's `verify` hook: it sees the raw body before JSON.parse, so a body nested
- * deeper than any request needs is a 400 before a parser, transformer or validator can recurse into
- * it. JSON is exchanged as UTF-8 (RFC 8259), the only encoding this check can read byte by byte.
+ * A JSON request body, checked before JSON.parse: a body nested deeper than any request needs is a
+ * 400 before a parser, transformer or validator can recurse into it; JSON is exchanged as UTF-8
+ * (RFC 8259), the only encoding this check can read byte by byte. As before the HTTP layer changed:
+ * an empty body is `{}`, and the body must be an object or an array.
  */
-export function refuseDeepJson(_request: IncomingMessage, _response: ServerResponse, body: Buffer, encoding: string): void {
-  if (!/^utf-?8$/i.test(encoding)) throw new UnsupportedMediaTypeException('JSON request bodies must be UTF-8');
+export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
+  if (!/^utf-?8$/.test(charsetOf(contentType))) throw new UnsupportedMediaTypeException('JSON request bodies must be UTF-8');
+  const text = body.toString('utf8');
+  const first = /\S/.exec(text)?.[0];
+  if (first === undefined) return {};
+  if (first !== '{' && first !== '[') throw new BadRequestException(MALFORMED_JSON);
   if (jsonNestsDeeperThan(body, MAX_INPUT_DEPTH)) {
     throw new BadRequestException(`JSON nested too deeply: at most ${MAX_INPUT_DEPTH} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestException(MALFORMED_JSON);
   }
 }

@@ -1,8 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext } from '@quotebook/server-core';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { methodLabel, routeTemplateOf } from './http-metrics';
 
 /** Node gives request headers by their lower-case names. */
@@ -11,50 +10,45 @@ const REQUEST_ID_FIELD = REQUEST_ID_HEADER.toLowerCase();
 /** Asked every few seconds by the orchestrator: a line each would bury the requests. */
 const HEALTH_PATH = '/api/health';
 
-/**
- * Opens the request's context: its id is the client's `X-Request-Id` when sensible, else a new one,
- * and goes back in the answer's `X-Request-Id` whatever the answer is (an error, a 404, a file). A GET
- * or HEAD only reads. Everything done for the request, the calls over the bus included, runs inside.
- */
-export function openRequestContext(request: Request, response: Response, next: NextFunction): void {
-  const requestId = requestIdFrom(request.headers[REQUEST_ID_FIELD]);
-  request.id = requestId;
-  response.setHeader(REQUEST_ID_HEADER, requestId);
-  runWithRequestContext({ requestId, readOnly: request.method === 'GET' || request.method === 'HEAD' }, next);
+/** The id of a request as it arrives (the HTTP server's `genReqId`): the client's when sensible, else a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  return requestIdFrom(request.headers[REQUEST_ID_FIELD]);
 }
 
-/** The access line's fields: the route's template, never the path (ids, a link's token) nor the query. */
-function accessFields(request: Request, response: Response, value: object) {
-  return {
-    requestId: request.id,
-    method: methodLabel(request.method),
-    route: routeTemplateOf(request, response),
-    status: response.statusCode,
-    responseTime: (value as { responseTime?: number }).responseTime,
+/** Every answer carries its request's id, whatever it is (an error, a 404, a file). */
+function answerRequestId(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  done();
+}
+
+/**
+ * Opens the request's context, once its body is read: everything done for the request from there
+ * (guards, the route, the calls over the bus) runs inside. A GET or HEAD only reads.
+ */
+function openRequestContext(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  runWithRequestContext({ requestId: request.id, readOnly: request.method === 'GET' || request.method === 'HEAD' }, done);
+}
+
+/**
+ * One line per answered request, written when it ends: method, route template (never the path, which
+ * may hold ids or a link's token, nor the query), status, time taken and request id. No header, body or
+ * client address is written.
+ */
+function accessLine(logger: Logger) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    if (request.url !== HEALTH_PATH) {
+      const status = reply.statusCode;
+      const line = { requestId: request.id, method: methodLabel(request.method), route: routeTemplateOf(request), status, responseTime: Math.round(reply.elapsedTime) };
+      if (status >= 500) logger.error(line, 'request errored');
+      else logger.info(line, 'request completed');
+    }
+    done();
   };
 }
 
-/**
- * One line per answered request, written when it ends: method, route template, status, time taken
- * and request id. No header, body, query or client address is written.
- */
-export function requestLog(logger: Logger) {
-  return pinoHttp<Request, Response>({
-    logger,
-    genReqId: (request) => request.id,
-    autoLogging: { ignore: (request) => request.path === HEALTH_PATH },
-    // pino-http binds the request to a logger of its own when the request starts; the method only
-    wrapSerializers: false,
-    serializers: { req: (request: Request) => ({ method: request.method }) },
-    quietResLogger: true,
-    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: accessFields,
-    customErrorObject: (request, response, _error, value) => accessFields(request, response, value),
-  });
-}
-
-/** First of all the gateway's middleware, so that every answer carries its request id and is logged. */
-export function useRequestIds(app: INestApplication, logger: Logger): void {
-  app.use(openRequestContext);
-  app.use(requestLog(logger));
+/** First of all the gateway's hooks, so that every answer carries its request id and is logged. */
+export function useRequestIds(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onRequest', answerRequestId);
+  fastify.addHook('preHandler', openRequestContext);
+  fastify.addHook('onResponse', accessLine(logger));
 }

@@ -2,7 +2,7 @@ import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nest
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { ListPage, ListPageRequest, Role, RpcPattern } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { collectCountedPagesAsJson, collectPagesAsJson, type PageWindow } from './collect-pages';
 import type { JsonText } from './json-text';
 import { uuidParam } from './params';
@@ -145,7 +145,7 @@ export function TenantResource<
           (page) => this.rpc.sendListPage(pattern, { ...scope, ...page, filters, offset, limit }),
           windowOf({ offset, limit }),
         );
-        if (total !== undefined) response?.setHeader(TOTAL_COUNT_HEADER, String(total));
+        if (total !== undefined) response?.header(TOTAL_COUNT_HEADER, String(total));
         return items;
       }
       const pattern = resource.listPages;

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import { DOCUMENTS_GENERATE, GenerateDocumentDto } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES } from '@quotebook/domain';
 import { FileStorage, RpcClient } from '@quotebook/server-core';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { uuidParam } from '../common/params';
 import { ErrorResponse } from '../openapi/error-response';
 import { CurrentScope, type TenantScope } from '../common/tenant-scope';
@@ -47,9 +47,9 @@ export class QuoteDocumentsController {
     const file = await this.storage.get(document.storageKey);
     // the documents service answers only once its file is there: a file gone since is a failed render
     if (!file) throw new NotFoundException(DOCUMENT_MESSAGES.generationFailed);
-    response.setHeader('Cache-Control', 'private, no-store');
+    response.header('Cache-Control', 'private, no-store');
     if (document.fileName === null) {
-      response.setHeader('Content-Security-Policy', PREVIEW_CSP);
+      response.header('Content-Security-Policy', PREVIEW_CSP);
       return new StreamableFile(file, { type: document.contentType, length: file.length });
     }
     return new StreamableFile(file, { type: document.contentType, length: file.length, disposition: `attachment; filename="${document.fileName}"` });

@@ -1,8 +1,9 @@
 import { SIGNATURE_MAX_BYTES } from '@quotebook/domain';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 
 /** Where signature files are PUT: `/api/uploads/signatures/<token>`. */
-export const SIGNATURE_UPLOAD_PATH = '/api/uploads/signatures';
+export const SIGNATURE_UPLOAD_PATH = '/api/uploads/signatures/';
 
 /** Past this much an upload is not drained any more: the connection is closed. */
 const DRAIN_LIMIT_BYTES = 16 * SIGNATURE_MAX_BYTES;
@@ -10,30 +11,40 @@ const DRAIN_LIMIT_BYTES = 16 * SIGNATURE_MAX_BYTES;
 /** What the gateway read of a signature upload: its bytes, or that it was larger than allowed. */
 export type SignatureUploadBody = { bytes: Buffer; tooLarge: false } | { bytes: null; tooLarge: true };
 
-export interface SignatureUploadRequest extends Request {
+export interface SignatureUploadRequest extends FastifyRequest {
   signatureUpload?: SignatureUploadBody;
 }
 
 /**
- * Reads the raw body of a signature upload, whatever its content type says (the body parsers leave it
- * alone): at most SIGNATURE_MAX_BYTES are kept, and one byte more tells the route the file is too
- * large. The rest of a larger body is read and dropped, so the client gets its 413 rather than a reset
- * connection, up to a limit past which the connection is closed.
+ * Reads a signature upload's raw body up to SIGNATURE_MAX_BYTES, whatever its content type says;
+ * one byte more tells the route the file is too large. The rest of a larger body is read and dropped,
+ * so the client gets its 413 rather than a reset connection, up to a limit past which the connection
+ * is closed.
  */
-export function readSignatureUpload(request: SignatureUploadRequest, response: Response, next: NextFunction): void {
-  if (request.method !== 'PUT') return next();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  request.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= SIGNATURE_MAX_BYTES) chunks.push(chunk);
-    else if (size > DRAIN_LIMIT_BYTES) request.destroy();
+export function readSignatureUpload(payload: Readable): Promise<SignatureUploadBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= SIGNATURE_MAX_BYTES) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT_BYTES) payload.destroy(new Error('signature upload far over its limit'));
+    });
+    payload.on('end', () => resolve(size > SIGNATURE_MAX_BYTES ? { bytes: null, tooLarge: true } : { bytes: Buffer.concat(chunks), tooLarge: false }));
+    payload.on('error', reject);
   });
-  request.on('end', () => {
-    request.signatureUpload = size > SIGNATURE_MAX_BYTES ? { bytes: null, tooLarge: true } : { bytes: Buffer.concat(chunks), tooLarge: false };
-    // the body is read: the parsers skip a request that carries this mark
-    (request as Request & { _body?: boolean })._body = true;
-    next();
+}
+
+/**
+ * A signature upload is an image of any content type: its body is read here, before the body parsers
+ * and their limit, which are then told the body is empty (it is: the stream handed on has nothing left).
+ */
+export function useSignatureUploads(fastify: FastifyInstance): void {
+  fastify.addHook('preParsing', async (request: SignatureUploadRequest, _reply: FastifyReply, payload: Readable) => {
+    if (request.method !== 'PUT' || !request.url.startsWith(SIGNATURE_UPLOAD_PATH)) return payload;
+    request.signatureUpload = await readSignatureUpload(payload);
+    request.headers['content-length'] = '0';
+    delete request.headers['transfer-encoding'];
+    return Readable.from([]);
   });
-  request.on('error', next);
 }

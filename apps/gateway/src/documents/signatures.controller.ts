@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } 
 import { ObjectPathView, SIGNATURE_CLAIM_UPLOAD } from '@quotebook/contracts';
 import { DOCUMENT_MESSAGES, MESSAGES } from '@quotebook/domain';
 import { FileStorage, RpcClient } from '@quotebook/server-core';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { httpError } from '../common/http-exception.filter';
 import { Public } from '../common/principal.decorator';
 import { CurrentScope, type TenantScope } from '../common/tenant-scope';
@@ -76,8 +76,8 @@ export class SignaturesController {
   ): Promise<StreamableFile> {
     const bytes = await this.storage.get(`signatures/${tenantId}/${file}`);
     if (!bytes) throw signatureNotFound();
-    response.setHeader('Cache-Control', 'private, max-age=3600');
-    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.header('Cache-Control', 'private, max-age=3600');
+    response.header('X-Content-Type-Options', 'nosniff');
     const extension = file.slice(file.lastIndexOf('.') + 1) as SignatureExtension;
     return new StreamableFile(bytes, { type: SIGNATURE_CONTENT_TYPES[extension], length: bytes.length });
   }

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CATALOGUE_HEALTH, DOCUMENTS_HEALTH, ComponentStatus, HealthReport, IDENTITY_HEALTH, QUOTING_HEALTH, RpcPattern, ServiceHealth, TENANCY_HEALTH } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import type Redis from 'ioredis';
 import { Public } from '../common/principal.decorator';
 import { REDIS } from '../common/redis';

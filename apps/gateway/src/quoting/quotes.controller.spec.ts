@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { type ListPageRequest, type Principal, QUOTES_LIST, QuoteListQueryDto, UpdateQuoteDto } from '@quotebook/contracts';
 import type { JsonListPage, RpcClient } from '@quotebook/server-core';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ROLES } from '../common/principal.decorator';
 import { TOTAL_COUNT_HEADER } from '../common/tenant-resource';
 import type { TenantScope } from '../common/tenant-scope';
@@ -33,7 +33,7 @@ function quoteList(size: number) {
 
 function fakeResponse() {
   const headers: Record<string, string> = {};
-  return { headers, response: { setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response };
+  return { headers, response: { header: (name: string, value: string) => (headers[name] = value) } as unknown as FastifyReply };
 }
 
 const query = (fields: Partial<QuoteListQueryDto>) => Object.assign(new QuoteListQueryDto(), fields);

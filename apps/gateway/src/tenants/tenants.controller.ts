@@ -8,11 +8,8 @@ import {
   Patch,
   Post,
   Put,
-  UploadedFile,
-  UseFilters,
-  UseInterceptors,
+  Req,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CreateTenantDto, KEYWORD_MAX_LENGTH, KEYWORD_PATTERN, TENANTS_BY_KEYWORD, TENANTS_CREATE, TENANTS_DELETE,
@@ -20,13 +17,13 @@ import {
   TenantAdminView, TenantPublicView, TenantSettingsDto, TenantView, UpdateTenantDto,
 } from '@quotebook/contracts';
 import { RpcClient } from '@quotebook/server-core';
-import { memoryStorage } from 'multer';
 import { collectPages } from '../common/collect-pages';
 import { AuthenticatedPrincipal, CurrentPrincipal, Public, Roles, toPrincipal } from '../common/principal.decorator';
 import { AGENCY_ADMINS } from '../common/tenant-resource';
 import { CurrentScope, type TenantScope } from '../common/tenant-scope';
-import { LogoUploadLimitFilter } from './logo-upload-limit.filter';
-import { LogoStorageService, MAX_LOGO_BYTES } from './logo-storage.service';
+import type { FastifyRequest } from 'fastify';
+import { LogoStorageService } from './logo-storage.service';
+import { readLogoUpload } from './logo-upload';
 
 @ApiTags('tenants')
 @ApiBearerAuth()
@@ -98,11 +95,8 @@ export class TenantsController {
   @Roles(...AGENCY_ADMINS)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { logo: { type: 'string', format: 'binary' } } } })
-  @UseFilters(LogoUploadLimitFilter)
-  @UseInterceptors(
-    FileInterceptor('logo', { storage: memoryStorage(), limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } }),
-  )
-  async uploadLogo(@CurrentScope() scope: TenantScope, @UploadedFile() file: Express.Multer.File | undefined): Promise<TenantView> {
+  async uploadLogo(@CurrentScope() scope: TenantScope, @Req() request: FastifyRequest): Promise<TenantView> {
+    const file = await readLogoUpload(request);
     // refused (403/404) before anything is written; tells which file the new logo replaces
     const previous = await this.rpc.send(TENANTS_GET, scope);
     const stored = await this.logos.store(scope.tenantId, file);
