@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +12,7 @@ import { BODY_LIMIT_BYTES, installBodyParsers } from './common/body-parsers';
 import { frameworkErrorAnswer } from './common/http-exception.filter';
 import { installHttpMetrics } from './common/http-metrics';
 import { requestIdOf, useRequestIds } from './common/request-id';
+import { useSecurityHeaders } from './common/security-headers';
 import { JsonText } from './common/json-text';
 import { useSignatureUploads } from './documents/signature-upload-body';
 import type { GatewayEnv } from './env';
@@ -54,22 +54,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   const fastify = app.getHttpAdapter().getInstance();
   useRequestIds(fastify, logger);
   installHttpMetrics(fastify, env.METRICS_TOKEN);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI (emotion) injects style tags; Swagger UI needs inline styles too
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  useSecurityHeaders(fastify);
   // after helmet, whose headers they narrow; before the body is read, so that refusals carry them too
   fastify.addHook('onRequest', noStore);
   fastify.addHook('onRequest', publicAnswerHeaders);
