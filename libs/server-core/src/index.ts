@@ -1,4 +1,5 @@
 export * from './env';
+export * from './route-metadata';
 export * from './app-error';
 export * from './input-text';
 export * from './rpc-validation.pipe';

@@ -3,6 +3,13 @@ import { Reflector } from '@nestjs/core';
 import { RecentValidSessions, SessionGuard, VALID_SESSION_REUSE_MS } from './session-checks';
 import type { SessionStates } from './session-state';
 
+class Handlers {
+  handle(): string {
+    return 'handled';
+  }
+}
+const handler = Handlers.prototype.handle;
+
 describe(RecentValidSessions.name, () => {
   it('trusts a session found valid until the reuse time has passed, then asks again', () => {
     let now = 1_000;
@@ -41,7 +48,7 @@ describe(RecentValidSessions.name, () => {
 describe(SessionGuard.name, () => {
   const principal = { userId: '6f1c2a47-8d2b-4a53-9a53-2f0c4d5e6a71', role: 'tenant_admin', tenantId: '0b7e4c1e-3f5a-4e7b-8c9d-1a2b3c4d5e6f', sessionVersion: 1 };
   const contextOf = (payload: unknown) =>
-    ({ getType: () => 'rpc', switchToRpc: () => ({ getData: () => payload }), getHandler: () => () => undefined }) as unknown as ExecutionContext;
+    ({ getType: () => 'rpc', switchToRpc: () => ({ getData: () => payload }), getHandler: () => handler, getClass: () => Handlers }) as unknown as ExecutionContext;
 
   function guardAnswering(verdict: 'valid' | 'ended') {
     const check = jest.fn(async () => verdict);

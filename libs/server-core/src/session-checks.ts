@@ -10,6 +10,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { RouteMetadata } from './route-metadata';
 import { SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE } from '@quotebook/contracts';
 import type Redis from 'ioredis';
 import { appError } from './app-error';
@@ -101,11 +102,13 @@ export class RecentValidSessions {
 @Injectable()
 export class SessionGuard implements CanActivate {
   private readonly recent = new RecentValidSessions();
+  private readonly tenantNeedNotExist: RouteMetadata<boolean>;
 
   constructor(
     private readonly sessions: SessionStates,
-    private readonly reflector: Reflector,
+    reflector: Reflector,
   ) {
+    this.tenantNeedNotExist = new RouteMetadata(reflector, TENANT_NEED_NOT_EXIST);
     // a change of a user or an agency, this service's own or announced by another, holds in its next check already
     sessions.onChange(() => this.recent.clear());
   }
@@ -116,7 +119,7 @@ export class SessionGuard implements CanActivate {
     if (!isRecord(payload) || !('principal' in payload)) return true;
     const principal = payload['principal'];
     if (!isRecord(principal)) throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
-    const tenantNeedNotExist = this.reflector.get<boolean | undefined>(TENANT_NEED_NOT_EXIST, context.getHandler());
+    const tenantNeedNotExist = this.tenantNeedNotExist.of(context);
     const session = {
       userId: principal['userId'],
       tenantId: principal['tenantId'] ?? null,

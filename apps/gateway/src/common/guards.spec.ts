@@ -1,6 +1,7 @@
 import { ExecutionContext, ForbiddenException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { RolesGuard, RouteMetadata, TenantScopeGuard } from './guards';
+import { RouteMetadata } from '@quotebook/server-core';
+import { RolesGuard, TenantScopeGuard } from './guards';
 import type { AuthenticatedPrincipal } from './principal.decorator';
 
 const TENANT_A = '11111111-1111-4111-8111-111111111111';

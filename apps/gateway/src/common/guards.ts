@@ -2,35 +2,12 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { canAccessTenant, Role } from '@quotebook/contracts';
+import { RouteMetadata } from '@quotebook/server-core';
 import { AuthenticatedPrincipal, IS_PUBLIC, ROLES } from './principal.decorator';
 
 interface GuardedRequest {
   user?: AuthenticatedPrincipal;
   params: Record<string, string | undefined>;
-}
-
-/**
- * What a route's decorators say (@Public, @Roles), read once per route: its handler's, else its
- * controller's, as Reflector.getAllAndOverride reads it, then kept (a route's metadata never changes
- * once the application runs).
- */
-export class RouteMetadata<T> {
-  private readonly known = new WeakMap<object, WeakMap<object, { value: T | undefined }>>();
-
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly key: string | symbol,
-  ) {}
-
-  of(context: ExecutionContext): T | undefined {
-    const controller = context.getClass();
-    const handler = context.getHandler();
-    let handlers = this.known.get(controller);
-    if (!handlers) this.known.set(controller, (handlers = new WeakMap()));
-    let entry = handlers.get(handler);
-    if (!entry) handlers.set(handler, (entry = { value: this.reflector.getAllAndOverride<T | undefined>(this.key, [handler, controller]) }));
-    return entry.value;
-  }
 }
 
 /** Every route needs a valid, unrevoked bearer token unless it is marked @Public(). */
