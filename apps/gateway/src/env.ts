@@ -81,7 +81,7 @@ export class GatewayEnv extends WithDocumentJobTimeout(WithFileStorage(WithRedis
   @IsStrongSecret()
   METRICS_TOKEN?: string;
 
-  /** Express "trust proxy": true behind a reverse proxy that sets X-Forwarded-For. */
+  /** Fastify's trustProxy: true behind a reverse proxy that sets X-Forwarded-For (the client address is then its first entry). */
   @IsOptional()
   @Transform(toBool)
   @IsBoolean()
