@@ -1,0 +1,35 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { TENANTS_GET, withoutCosts } from '@quotebook/contracts';
+import { RpcClient } from '@quotebook/server-core';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { JsonText } from '../common/json-text';
+import { type AuthenticatedPrincipal, toPrincipal } from '../common/principal.decorator';
+
+/** The answer with its cost and margin fields null; a list's pages, sent as JSON already, are read and written again. */
+function hidingCosts(answer: unknown): unknown {
+  if (answer instanceof JsonText) return new JsonText([Buffer.from(JSON.stringify(withoutCosts(JSON.parse(answer.text))), 'utf8')]);
+  return withoutCosts(answer);
+}
+
+/**
+ * Cost and margin are the agency's own business: a tenant user of an agency that keeps them from its
+ * users gets every cost and margin field of a quote answer as null (admins and the superadmin always
+ * see them). The agency's setting is asked of tenancy once the answer is ready, so a request refused on
+ * its own grounds costs no extra question, and only a tenant user's answers are looked at.
+ */
+@Injectable()
+export class CostVisibilityInterceptor implements NestInterceptor {
+  constructor(private readonly rpc: RpcClient) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<{ user?: AuthenticatedPrincipal; params: Record<string, string> }>();
+    const user = request.user;
+    if (!user || user.role !== 'tenant_user') return next.handle();
+    const scope = { principal: toPrincipal(user), tenantId: request.params.tenantId ?? '' };
+    return next.handle().pipe(
+      mergeMap((answer) =>
+        from(this.rpc.send(TENANTS_GET, scope).then((agency) => (agency.costVisibleToUsers ? answer : hidingCosts(answer)))),
+      ),
+    );
+  }
+}
