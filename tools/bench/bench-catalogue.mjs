@@ -53,6 +53,10 @@ const mapPeriod = (row) => ({
   hasAdditionalCosts: row.has_additional_costs,
   additionalCosts: row.additional_costs,
   priceIncludesVat: row.price_includes_vat,
+  supplierCostPerPerson: row.supplier_cost_per_person,
+  supplierCostPerBooking: row.supplier_cost_per_booking,
+  freePlacesEvery: row.free_places_every,
+  freePlacesCount: row.free_places_count,
 });
 
 /**

@@ -13,13 +13,15 @@
 //   loop        the customer loop (bench-loop.mjs): the public quote page's first answer (a first view, a
 //               new visitor, a repeated view) against quoting's public read in this process and the bare
 //               hops, and sending a quote (mailer in log mode) with a cached and a new document (printed)
+//   reports     the reports page's five calls and a month of the calendar on the quoting part's agency of
+//               20,000 quotes (bench-reports.mjs): each p95 ≤ 1.5 × baseline
 // Prints one line per pair (gateway p50/p95, baseline p50/p95, ratio) and a closing verdict; exits 1
 // when a budget is not met. The catalogue's and quoting's reads are also measured through bare hops
 // (bench-floor.mjs: the baseline's own calls behind plain HTTP and NATS), printed beside each verdict.
 //   --compare <git ref>   also start the stack of another commit (checked out and built in a temporary
 //                         worktree, kept for later runs) and measure it in the same run; the verdict is
 //                         this checkout's.
-//   --only <parts>        only these parts, comma-separated: catalogue, quoting, documents, loop.
+//   --only <parts>        only these parts, comma-separated: catalogue, quoting, documents, loop, reports.
 // Sizes: BENCH_PRODUCTS, BENCH_ROUNDS, BENCH_SMALL_BATCH, BENCH_LIST_BATCH, BENCH_THROUGHPUT_SECONDS
 // (catalogue); BENCH_QUOTES, BENCH_AGENCIES, BENCH_CUSTOMERS, BENCH_QUOTING_BATCH (quoting);
 // BENCH_PDF_ROUNDS, BENCH_PDF_BATCH, BENCH_PDF_SECONDS, BENCH_PDF_CLIENTS, BENCH_DOCX_CALLS (documents);
@@ -31,6 +33,7 @@ import { benchCatalogue, CONCURRENCY, PRODUCTS, RATES } from './bench-catalogue.
 import { benchDocuments } from './bench-documents.mjs';
 import { benchLoop, LOOP_STACK_ENV } from './bench-loop.mjs';
 import { benchQuoting } from './bench-quoting.mjs';
+import { benchReports } from './bench-reports.mjs';
 import { builtCheckout, call, createAgency, gatewayClient, ROOT, seedProducts, startBenchStack } from './bench-kit.mjs';
 
 /** Each part, with the built apps a stack needs for it (a compared older commit may lack them). */
@@ -39,6 +42,7 @@ const PARTS = {
   quoting: { run: benchQuoting, apps: ['quoting'] },
   documents: { run: benchDocuments, apps: ['quoting', 'documents', 'documents-worker'] },
   loop: { run: benchLoop, apps: ['quoting', 'documents', 'documents-worker'] },
+  reports: { run: benchReports, apps: ['quoting'] },
 };
 
 const args = process.argv.slice(2);

@@ -4,11 +4,14 @@ import { ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core
 import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
 import { Customer } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
+import { CsvImportModule } from './csv/csv-import.module';
 import { CatalogueEnv } from './env';
 import { CreateCatalogue1767312000000 } from './migrations/1767312000000-create-catalogue';
 import { ProductTextBytes1767398400000 } from './migrations/1767398400000-product-text-bytes';
 import { UniqueTagAndVatRateNames1767571200000 } from './migrations/1767571200000-unique-tag-and-vat-rate-names';
 import { CustomerLanguage1770000000000 } from './migrations/1770000000000-customer-language';
+import { PeriodCosts1772000000000 } from './migrations/1772000000000-period-costs';
+import { CustomerFiscalCode1772200000000 } from './migrations/1772200000000-customer-fiscal-code';
 import { PriceList } from './price-lists/price-list.entity';
 import { PriceListsModule } from './price-lists/price-lists.module';
 import { Availability } from './products/availability.entity';
@@ -37,7 +40,7 @@ export class CatalogueModule {
           database: {
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
-            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000, CustomerLanguage1770000000000],
+            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000, CustomerLanguage1770000000000, PeriodCosts1772000000000, CustomerFiscalCode1772200000000],
             runtimeRole: CATALOGUE_RUNTIME_ROLE,
           },
         }),
@@ -47,6 +50,7 @@ export class CatalogueModule {
         ProductsModule,
         CustomersModule,
         QuotingLinksModule,
+        CsvImportModule,
       ],
       providers: [
         { provide: CatalogueEnv, useValue: env },

@@ -126,6 +126,11 @@ const THROWAWAY: Record<string, () => Promise<Record<string, string>>> = {
     });
     return { quoteId, consumptionId };
   },
+  '/api/tenants/{tenantId}/quotes/{quoteId}/payments/{paymentId}': async () => {
+    const quoteId = (await asAdmin('/quotes', quoteBody(idByCollection['customers']))).id;
+    const payment = await asAdmin(`/quotes/${quoteId}/payments`, { paidOn: '2025-01-15', amount: '10.00', method: 'contanti' });
+    return { quoteId, paymentId: payment.id };
+  },
 };
 
 /** Operations that end the caller's session: called with a token signed in for the call alone. */
@@ -233,8 +238,13 @@ describe('authorization: every operation of the OpenAPI document × every kind o
       expect.arrayContaining([
         'get /api/tenants/{tenantId}/quotes',
         'delete /api/tenants/{tenantId}/quotes/{quoteId}/consumptions/{consumptionId}',
+        'get /api/tenants/{tenantId}/quotes/{quoteId}/payments',
+        'post /api/tenants/{tenantId}/quotes/{quoteId}/payments',
+        'delete /api/tenants/{tenantId}/quotes/{quoteId}/payments/{paymentId}',
         'put /api/tenants/{tenantId}/quotes/{quoteId}/items/{itemId}',
         'get /api/tenants/{tenantId}/dashboard',
+        'get /api/tenants/{tenantId}/reports/revenue-by-month',
+        'get /api/tenants/{tenantId}/calendar',
         'post /api/tenants/{tenantId}/quotes/{quoteId}/send',
         'delete /api/tenants/{tenantId}/quotes/{quoteId}/link',
         'get /api/tenants/{tenantId}/quotes/{quoteId}/revisions',

@@ -31,7 +31,7 @@ const listCustomers = async (token = agency.adminToken) => {
 
 describe('customers', () => {
   it('creates a customer with every field (201) and lists it with its tag ids', async () => {
-    const body = customerBody({ priceListId: priceList.id, tenantId: agency.tenantId });
+    const body = customerBody({ priceListId: priceList.id, fiscalCode: '04512340634', tenantId: agency.tenantId });
     const response = await api('POST', `${agency.base}/customers`, { token: agency.adminToken, body });
     expect(response.status).toBe(201);
     const { tenantId: _echo, ...fields } = body as Record<string, unknown>;

@@ -232,6 +232,10 @@ describe('availability periods', () => {
       hasAdditionalCosts: true,
       additionalCosts: '10.00',
       priceIncludesVat: false,
+      supplierCostPerPerson: null,
+      supplierCostPerBooking: null,
+      freePlacesEvery: null,
+      freePlacesCount: null,
     });
     const id = create.body.id;
 

@@ -15,7 +15,7 @@ import { type CapturedMail, mailsTo } from './smtp-sink';
 jest.setTimeout(120_000);
 
 /** What PublicQuoteView carries, and nothing else may be there. */
-const PUBLIC_VIEW_KEYS = ['agency', 'answer', 'customer', 'expired', 'items', 'language', 'quote', 'revision', 'templates', 'total', 'vatSummary'];
+const PUBLIC_VIEW_KEYS = ['agency', 'answer', 'customer', 'expired', 'items', 'language', 'optionalTotal', 'quote', 'revision', 'schedule', 'templates', 'total', 'vatSummary'];
 const PUBLIC_AGENCY_KEYS = ['address', 'email', 'logoUrl', 'name', 'phone', 'vatNumber', 'website'];
 const PUBLIC_CUSTOMER_KEYS = ['address', 'city', 'country', 'name', 'postalCode', 'title'];
 const PUBLIC_QUOTE_KEYS = ['expiryDate', 'number', 'serviceDate', 'shortId', 'subject'];
@@ -311,7 +311,8 @@ describe("the customer's answer", () => {
     const accepted = await accept(token, { revision: 1 });
 
     expect(accepted.status).toBe(201);
-    expect(accepted.body).toEqual({ kind: 'accepted', signerName: 'Jane Smith', reason: null, at: expect.any(String) });
+    // with no optional line offered, nothing is chosen and the total accepted is the revision's
+    expect(accepted.body).toEqual({ kind: 'accepted', signerName: 'Jane Smith', reason: null, at: expect.any(String), optionalLines: [], acceptedTotal: '415.00' });
     const second = [await accept(token), await decline(token, { reason: 'Changed my mind' })];
     expect(second.map((response) => [response.status, response.body.reason])).toEqual([
       [409, 'ALREADY_ANSWERED'],

@@ -282,6 +282,9 @@ describe('the OpenAPI document at /api/docs-json', () => {
         `${quotes}/{quoteId}/link`,
         `${quotes}/{quoteId}/revisions`,
         `${quotes}/{quoteId}/revisions/{n}`,
+        `${quotes}/{quoteId}/payments`,
+        `${quotes}/{quoteId}/payments/{paymentId}`,
+        `${quotes}/{quoteId}/invoice`,
       ].sort(),
     );
     const list = document.paths[quotes].get;
@@ -303,6 +306,9 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(bodySchemaName(document.paths[`${quotes}/{quoteId}/items`].put)).toBe('ReplaceQuoteItemsDto');
     expect(document.paths[quotes].post.responses['201'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/QuoteDetailView' });
     expect(document.paths[`${quotes}/{quoteId}`].delete.responses['204']).toBeDefined();
+    expect(bodySchemaName(document.paths[`${quotes}/{quoteId}/payments`].post)).toBe('PaymentDto');
+    expect(bodySchemaName(document.paths[`${quotes}/{quoteId}/invoice`].post)).toBe('GenerateInvoiceDto');
+    expect(document.paths[`${quotes}/{quoteId}/payments/{paymentId}`].delete.responses['204']).toBeDefined();
     expect(document.components.schemas['UpdateQuoteDto'].required ?? []).toEqual([]);
     expect(document.components.schemas['CreateQuoteDto'].required).toEqual(expect.arrayContaining(['customerId', 'serviceDate']));
     expect(document.components.schemas['QuoteItemDto'].properties?.['quantity']).toMatchObject({ type: 'integer', minimum: 1, maximum: 999 });
@@ -310,8 +316,10 @@ describe('the OpenAPI document at /api/docs-json', () => {
     expect(document.components.schemas['QuoteView'].properties?.['shortId'].format).toBeUndefined();
 
     const everyone = ['superadmin', 'tenant_admin', 'tenant_user'];
+    // the e-invoice is the agency admins' alone; every other quote route is everyday work of the whole agency
+    const rolesFor = (path: string) => (path.endsWith('/invoice') ? ['superadmin', 'tenant_admin'] : everyone);
     for (const path of paths) {
-      for (const [method, operation] of Object.entries(document.paths[path])) expect([method, path, operation['x-roles']]).toEqual([method, path, everyone]);
+      for (const [method, operation] of Object.entries(document.paths[path])) expect([method, path, operation['x-roles']]).toEqual([method, path, rolesFor(path)]);
     }
     expect(document.paths['/api/tenants/{tenantId}/dashboard'].get['x-roles']).toEqual(['superadmin', 'tenant_admin']);
     expect(document.paths['/api/tenants/{tenantId}/dashboard'].get.responses['200'].content?.['application/json'].schema).toEqual({
@@ -363,7 +371,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
     }
     expect(json(document.paths[page].get, '200')).toEqual(ref('PublicQuoteView'));
     expect(Object.keys(document.components.schemas['PublicQuoteView'].properties ?? {}).sort()).toEqual(
-      ['agency', 'answer', 'customer', 'expired', 'items', 'language', 'quote', 'revision', 'templates', 'total', 'vatSummary'],
+      ['agency', 'answer', 'customer', 'expired', 'items', 'language', 'optionalTotal', 'quote', 'revision', 'schedule', 'templates', 'total', 'vatSummary'],
     );
     for (const [action, body] of [['accept', 'AcceptQuoteDto'], ['decline', 'DeclineQuoteDto']]) {
       const operation = document.paths[`${page}/${action}`].post;

@@ -170,7 +170,7 @@ describe('the dashboard', () => {
     const [product] = await Promise.all([pricedProduct(agency), pricedProduct(agency)]);
     const [customer] = await Promise.all([newCustomer(agency), newCustomer(agency), newCustomer(agency)]);
     const empty = await api('GET', `${agency.base}/dashboard`, { token: agency.adminToken });
-    expect(empty.body).toEqual({ activeProducts: 2, totalCustomers: 3, quotesThisMonth: 0, revenueMtd: '0.00', revenueMtdNet: '0.00', recentQuotes: [] });
+    expect(empty.body).toEqual({ activeProducts: 2, totalCustomers: 3, quotesThisMonth: 0, revenueMtd: '0.00', revenueMtdNet: '0.00', dueTotal: '0.00', recentQuotes: [] });
 
     const made: string[] = [];
     const confirmed = await createQuote(agency, quoteBody(customer.id, { items: [{ productId: product.id, quantity: 4 }] }));

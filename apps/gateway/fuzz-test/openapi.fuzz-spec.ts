@@ -61,8 +61,12 @@ const REAL_VALUES: Record<string, string> = {
   templateId: seeded.templateId,
   language: seeded.languages[0],
   targetLanguages: seeded.languages[1],
+  // a province's two capitals: nothing the document's pattern alone makes up
+  reaOffice: 'MI',
 };
-const realValue = (name: string): string | undefined => REAL_VALUES[name];
+/** Body properties a real request leaves empty: a price list sets a reduction or a markup over cost, never both. */
+const LEFT_EMPTY = new Set(['markupPercentage']);
+const realValue = (name: string): string | null | undefined => (LEFT_EMPTY.has(name) ? null : REAL_VALUES[name]);
 
 /** A path names a real agency by its keyword; a body that sent it would only collide with that agency. */
 const REAL_PATH_VALUES: Record<string, string> = {

@@ -3,27 +3,33 @@
 import 'reflect-metadata';
 import {
   API_MESSAGES,
+  compactCode,
   CUSTOMER_TITLES,
   DURATION_MINUTES,
+  eInvoiceFieldMessage,
+  isFiscalCode,
   LANGUAGE_CODE_LENGTH,
   MAX_COPY_LANGUAGES,
   MAX_DURATION_HOURS,
   MAX_LENGTH,
+  MAX_MARKUP_PERCENT,
   MAX_PARTICIPANTS,
   MAX_PERCENT,
   MAX_TAGS,
   MESSAGES,
   MIN_PARTICIPANTS,
+  mustBeAtLeastOne,
   mustBeBoolean,
   mustBeEmail,
   mustBeMoney,
+  mustBeSetWith,
   mustBeUuid,
   TAG_TARGET_TYPES,
   type TagTargetType,
 } from '@quotebook/domain';
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, ValidateIf,
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, registerDecorator, ValidateIf,
 } from 'class-validator';
 import type { ServiceHealth } from './health';
 import { IsMoney } from './money';
@@ -115,8 +121,47 @@ export class PriceListView {
   endDate: string;
   reductionAmount: string | null;
   reductionPercentage: string | null;
+  /** a markup over cost ("25.00" %), set instead of the reductions: a line with a cost is priced at cost × (1 + markup) */
+  markupPercentage: string | null;
   isActive: boolean;
   createdAt: string;
+}
+
+/**
+ * Refused when set (not null) together with any of `others`: the message is given, naming the field.
+ * (A rule name the API document does not describe: it ties fields together, no single field's shape.)
+ */
+function NotSetWith(others: readonly string[], message: string): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'notSetWith',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message },
+      validator: {
+        validate: (value: unknown, args) => {
+          const dto = args?.object as Record<string, unknown>;
+          return value === null || value === undefined || others.every((other) => dto[other] === null || dto[other] === undefined);
+        },
+      },
+    });
+}
+
+/** When this field is set (not null), `other` must be too; the message names `other`. */
+function SetTogetherWith(other: string): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'setTogetherWith',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: mustBeSetWith(other, String(propertyName)) },
+      validator: {
+        validate: (value: unknown, args) => {
+          const counterpart = (args?.object as Record<string, unknown>)[other];
+          return value === null || value === undefined || (counterpart !== null && counterpart !== undefined);
+        },
+      },
+    });
 }
 
 export class PriceListDto extends TenantEchoDto {
@@ -139,6 +184,12 @@ export class PriceListDto extends TenantEchoDto {
   @IsOptional()
   @IsMoney(MAX_PERCENT, { message: mustBeMoney('reductionPercentage', MAX_PERCENT) })
   reductionPercentage?: string | number | null;
+
+  /** a markup over cost instead of the reductions; null or absent: none */
+  @IsOptional()
+  @IsMoney(MAX_MARKUP_PERCENT, { message: mustBeMoney('markupPercentage', MAX_MARKUP_PERCENT) })
+  @NotSetWith(['reductionAmount', 'reductionPercentage'], API_MESSAGES.markupWithReduction)
+  markupPercentage?: string | number | null;
 
   @Omittable()
   @IsBoolean({ message: mustBeBoolean('isActive') })
@@ -163,6 +214,12 @@ export class AvailabilityView {
   hasAdditionalCosts: boolean;
   additionalCosts: string | null;
   priceIncludesVat: boolean;
+  /** what the supplier charges the agency per person and per booking ("45.50"), or null */
+  supplierCostPerPerson: string | null;
+  supplierCostPerBooking: string | null;
+  /** free places: `freePlacesCount` free for every `freePlacesEvery` paying participants (20 and 1); both null: none */
+  freePlacesEvery: number | null;
+  freePlacesCount: number | null;
 }
 
 export class ProductView {
@@ -281,6 +338,30 @@ export class AvailabilityDto {
   @Omittable()
   @IsBoolean()
   priceIncludesVat?: boolean;
+
+  @IsOptional()
+  @IsMoney()
+  supplierCostPerPerson?: string | number | null;
+
+  @IsOptional()
+  @IsMoney()
+  supplierCostPerBooking?: string | number | null;
+
+  /** paying participants per group of free places; set with freePlacesCount, or neither */
+  @IsOptional()
+  @IsInt({ message: mustBeAtLeastOne('freePlacesEvery') })
+  @Min(1, { message: mustBeAtLeastOne('freePlacesEvery') })
+  @Max(MAX_PARTICIPANTS)
+  @SetTogetherWith('freePlacesCount')
+  freePlacesEvery?: number | null;
+
+  /** free places per group; set with freePlacesEvery, or neither */
+  @IsOptional()
+  @IsInt({ message: mustBeAtLeastOne('freePlacesCount') })
+  @Min(1, { message: mustBeAtLeastOne('freePlacesCount') })
+  @Max(MAX_PARTICIPANTS)
+  @SetTogetherWith('freePlacesEvery')
+  freePlacesCount?: number | null;
 }
 
 /* ---------- customers ---------- */
@@ -300,6 +381,8 @@ export class CustomerView {
   vatNumber: string | null;
   sdi: string | null;
   pec: string | null;
+  /** the codice fiscale: a person's 16 characters or a company's 11 digits, in capitals without spaces */
+  fiscalCode: string | null;
   /** the customer's language (two-letter code, one of the agency's): its documents, e-mails and public page speak it */
   language: string;
   tagIds: string[];
@@ -308,6 +391,17 @@ export class CustomerView {
 
 function OptionalText(max: number): PropertyDecorator {
   return (target, key) => [Transform(trim), IsOptional(), IsString(), MaxLength(max)].forEach((decorate) => decorate(target, key));
+}
+
+function IsFiscalCodeText(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isFiscalCode',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: eInvoiceFieldMessage('fiscalCode') },
+      validator: { validate: (value: unknown) => typeof value === 'string' && isFiscalCode(value) },
+    });
 }
 
 export class CustomerDto extends TenantEchoDto {
@@ -345,6 +439,13 @@ export class CustomerDto extends TenantEchoDto {
   @EmptyAllowed()
   @IsEmailAddress({ message: mustBeEmail('pec') })
   pec?: string | null;
+
+  @Transform(({ value }) => (typeof value === 'string' ? compactCode(value) : value))
+  @IsOptional()
+  @EmptyAllowed()
+  @IsString({ message: eInvoiceFieldMessage('fiscalCode') })
+  @IsFiscalCodeText()
+  fiscalCode?: string | null;
 
   /** one of the agency's languages; left out: 'it' on create, the current one on update */
   @Omittable()

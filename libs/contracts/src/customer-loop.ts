@@ -1,4 +1,4 @@
-import { LOOP_API_MESSAGES as API_MESSAGES, MAX_LENGTH, MESSAGES, mustBeUuid } from '@quotebook/domain';
+import { type DepositKind, LOOP_API_MESSAGES as API_MESSAGES, MAX_LENGTH, MAX_QUOTE_ITEMS, MESSAGES, mustBeUuid } from '@quotebook/domain';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested,
@@ -31,6 +31,17 @@ export class QuoteAnswer {
   reason: string | null;
   /** ISO 8601 date-time */
   at: string;
+  /** an acceptance: the optional lines the customer chose (absent on answers recorded before optional lines) */
+  optionalLines?: ChosenOptionalLine[];
+  /** an acceptance: the revision's total with the chosen optional lines, VAT included (absent as above) */
+  acceptedTotal?: string | null;
+}
+
+/** An optional line the customer chose when accepting, as the revision offered it. */
+export class ChosenOptionalLine {
+  itemId: string;
+  title: string;
+  grossPrice: string;
 }
 
 /** One sent revision, as the history lists it. */
@@ -57,6 +68,8 @@ export class QuoteRevisionSummary {
 
 /** One line of a revision, frozen as sent, with its texts in the revision's language. */
 export class RevisionItemView {
+  /** the quote item's id: what an acceptance names to choose an optional line */
+  itemId: string;
   productId: string;
   productCode: string;
   /** the product's title in the revision's language (Italian, or the item's description, where missing) */
@@ -78,6 +91,21 @@ export class RevisionItemView {
   priceListApplied: boolean;
   orderConfirmed: boolean;
   availableOnServiceDate: boolean;
+  /** offered beside the total, never in it: the customer may choose it when accepting */
+  optional: boolean;
+  /** participants free under the period's free places ("20 + 1 gratuità"); 0 without */
+  freePlaces: number;
+}
+
+/** What a quote asks to be paid when it asks a deposit: the deposit on acceptance and the balance by a date. */
+export class RevisionSchedule {
+  depositKind: Exclude<DepositKind, 'none'>;
+  /** the percent or the amount asked */
+  depositValue: string;
+  depositAmount: string;
+  balanceAmount: string;
+  /** YYYY-MM-DD, or null without a service date */
+  balanceDueDate: string | null;
 }
 
 /** VAT by rate, as the document prints it. */
@@ -156,6 +184,10 @@ export class PublicQuoteView {
   items: RevisionItemView[];
   vatSummary: VatSummaryLine[];
   total: RevisionTotals;
+  /** the optional lines' gross together, offered beside the total and never in it */
+  optionalTotal: string;
+  /** the deposit and balance, when the quote asks a deposit; else null */
+  schedule: RevisionSchedule | null;
   templates: RevisionTemplateText[];
   language: string;
   answer: QuoteAnswer | null;
@@ -243,6 +275,13 @@ export class AcceptQuoteDto extends AnswerDto {
   @ValidateNested()
   @Type(() => SignatureDto)
   signature: SignatureDto;
+
+  /** the optional lines of the revision the customer chose (their itemId); none when left out */
+  @Omittable()
+  @IsArray({ message: API_MESSAGES.optionalItemIds })
+  @ArrayMaxSize(MAX_QUOTE_ITEMS, { message: API_MESSAGES.optionalItemIds })
+  @IsUUID('all', { each: true, message: API_MESSAGES.optionalItemIds })
+  optionalItemIds?: string[];
 }
 
 export class DeclineQuoteDto extends AnswerDto {

@@ -63,6 +63,9 @@ export const DOMAIN_ERROR_REASONS = [
   'ALREADY_ANSWERED',
   'LINK_EXPIRED',
   'MAILER_UNAVAILABLE',
+  // the electronic invoice
+  'INVOICE_NOT_ALLOWED',
+  'INVOICE_DATA_MISSING',
 ] as const;
 
 export const APP_ERROR_REASONS = [...GENERIC_ERROR_REASONS, ...DOMAIN_ERROR_REASONS] as const;
@@ -131,6 +134,8 @@ export function statusForReason(reason: AppErrorReason): { statusCode: number; e
     case 'TEMPLATE_IN_USE':
     case 'REVISION_SUPERSEDED':
     case 'ALREADY_ANSWERED':
+    case 'INVOICE_NOT_ALLOWED':
+    case 'INVOICE_DATA_MISSING':
       return CONFLICT;
     case 'GONE':
     case 'LINK_EXPIRED':

@@ -25,3 +25,12 @@ export interface CustomerChangedEvent {
 
 /** Published by the catalogue when a customer's name changes; quoting keeps the name its quotes show. */
 export const CUSTOMER_CHANGED = eventSubject<CustomerChangedEvent>('customer.changed');
+
+export interface TenantTermsChangedEvent {
+  tenantId: string;
+  /** the agency's balance days now (Impostazioni) */
+  balanceDueDaysDefault: number;
+}
+
+/** Published by tenancy when an agency's payment terms change; quoting keeps them for its quotes' schedules. */
+export const TENANT_TERMS_CHANGED = eventSubject<TenantTermsChangedEvent>('tenant.terms-changed');

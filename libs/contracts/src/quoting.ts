@@ -1,6 +1,14 @@
 import {
   API_MESSAGES,
+  mustBeBalanceDueDays,
   type Confirmation,
+  DEPOSIT_KINDS,
+  type DepositKind,
+  MAX_BALANCE_DUE_DAYS,
+  MAX_MONEY,
+  MAX_PAYMENT_NOTE_LENGTH,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   MAX_CONSUMPTION_QUANTITY,
   MAX_ITEM_QUANTITY,
   MAX_QUOTE_ITEMS,
@@ -66,6 +74,14 @@ export class QuoteView {
   totalSetByHand: boolean;
   /** the order-confirmed items' total, VAT included */
   confirmedTotal: string;
+  /** what the counted lines cost the agency (their costs added), or null when none has a cost */
+  costTotal: string | null;
+  /** netAmount less costTotal, or null without a cost */
+  marginTotal: string | null;
+  /** marginTotal as a percentage of netAmount ("23.08"), or null without a cost or with a net of 0 */
+  marginPercent: string | null;
+  /** what the optional lines add up to, VAT included: offered beside the total, never in it */
+  optionalTotal: string;
   /** the quote's progressive number in its agency and year, "2026/0001"; given when the quote is created */
   number: string;
   /** who created the quote: the user's id and full name then; null for quotes from before it was recorded */
@@ -90,6 +106,18 @@ export class QuoteView {
   lastSentAt: string | null;
   /** the customer's answer to the latest sent revision: null, accepted or declined */
   customerAnswer: QuoteAnswer | null;
+  /** the deposit asked (due on acceptance): none, a percent of the total or an amount (depositValue) */
+  depositKind: DepositKind;
+  depositValue: string | null;
+  /** the quote's own days before the service for the balance; null: the agency's default */
+  balanceDueDays: number | null;
+  /** the schedule (paymentSchedule) over totalAmount: the deposit, the balance and its date (YYYY-MM-DD) */
+  depositAmount: string;
+  balanceAmount: string;
+  balanceDueDate: string | null;
+  /** what the payments received add up to, and totalAmount minus it (below 0 when more was paid) */
+  paidTotal: string;
+  dueTotal: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -135,7 +163,38 @@ export class QuoteItemView {
   netPrice: string;
   vatAmount: string;
   grossPrice: string;
+  /** an optional line: offered to the customer, left out of the quote's totals */
+  optional: boolean;
+  /** what the line costs the agency: the period's supplier cost for the participants, or one set by hand; null when none */
+  cost: string | null;
+  costSource: PriceSource;
+  /** the participants free under the period's free places ("20 + 1 gratuità") */
+  freePlaces: number;
+  /** the participants priced less the free places */
+  payingParticipants: number;
+  /** grossPrice per paying participant */
+  pricePerPerson: string;
+  /** netPrice less cost, or null without a cost */
+  margin: string | null;
+  /** margin as a percentage of netPrice ("23.08"), or null without a cost or with a net of 0 */
+  marginPercent: string | null;
   createdAt: string;
+}
+
+/** Every cost and margin field of the quote answers: null for a tenant user when the agency keeps them from its users. */
+export const COST_FIELDS = ['cost', 'margin', 'marginPercent', 'costTotal', 'marginTotal'] as const;
+
+/**
+ * An answer with every cost and margin field (COST_FIELDS, at any depth: a quote, its items, a list
+ * or a page of quotes) set to null; the rest as it is.
+ */
+export function withoutCosts<T>(answer: T): T {
+  if (Array.isArray(answer)) return answer.map((entry) => withoutCosts(entry)) as T;
+  if (answer === null || typeof answer !== 'object') return answer;
+  const hidden: string[] = [...COST_FIELDS];
+  return Object.fromEntries(
+    Object.entries(answer).map(([key, value]) => [key, hidden.includes(key) ? null : withoutCosts(value)]),
+  ) as T;
 }
 
 /** Something consumed during the service and charged besides the products. */
@@ -170,6 +229,20 @@ export class DashboardView {
   revenueMtdNet: string;
   /** the 5 most recently created quotes */
   recentQuotes: QuoteView[];
+  /** what the confirmed and closed quotes still expect to be paid ('Da incassare'; a surplus counts 0) */
+  dueTotal: string;
+}
+
+/** A payment received for a quote. */
+export class PaymentView {
+  id: string;
+  quoteId: string;
+  /** YYYY-MM-DD */
+  paidOn: string;
+  amount: string;
+  method: PaymentMethod;
+  note: string | null;
+  createdAt: string;
 }
 
 /* ---------- requests ---------- */
@@ -214,6 +287,16 @@ export class UpdateQuoteItemDto {
 
   @Count('confirmedParticipants', MAX_QUOTE_PARTICIPANTS)
   confirmedParticipants?: number;
+
+  /** the line's cost set by hand; null: back to the period's (automatic) cost */
+  @IsOptional()
+  @IsMoney()
+  cost?: string | number | null;
+
+  /** an optional line: offered beside the quote, not in its total */
+  @Omittable()
+  @IsBoolean({ message: mustBeBoolean('optional') })
+  optional?: boolean;
 }
 
 /**
@@ -289,6 +372,22 @@ class QuoteFieldsDto extends VersionedDto {
 
   @Count('actualParticipants', MAX_QUOTE_PARTICIPANTS)
   actualParticipants?: number;
+
+  @Omittable()
+  @IsIn(DEPOSIT_KINDS, { message: `depositKind must be one of: ${DEPOSIT_KINDS.join(', ')}` })
+  depositKind?: DepositKind;
+
+  /** a percent (0 to 100) or an amount, by depositKind; null with none */
+  @IsOptional()
+  @IsMoney()
+  depositValue?: string | number | null;
+
+  /** null: the agency's default */
+  @IsOptional()
+  @IsInt({ message: mustBeBalanceDueDays('balanceDueDays') })
+  @Min(0, { message: mustBeBalanceDueDays('balanceDueDays') })
+  @Max(MAX_BALANCE_DUE_DAYS, { message: mustBeBalanceDueDays('balanceDueDays') })
+  balanceDueDays?: number | null;
 }
 
 export class CreateQuoteDto extends QuoteFieldsDto {
@@ -351,6 +450,24 @@ export class ConsumptionDto {
   @Omittable()
   @IsDateTime()
   consumedAt?: string;
+}
+
+/** A payment received: its day (today at the latest), amount and method. */
+export class PaymentDto {
+  @IsDateOnly({ message: mustBeDate('paidOn') })
+  paidOn: string;
+
+  @IsPositiveMoney(`amount must be more than 0 and at most ${MAX_MONEY}, with at most 2 decimals`)
+  amount: string | number;
+
+  @IsIn(PAYMENT_METHODS, { message: `method must be one of: ${PAYMENT_METHODS.join(', ')}` })
+  method: PaymentMethod;
+
+  @Transform(trim)
+  @IsOptional()
+  @IsString({ message: 'note must be a text' })
+  @MaxLength(MAX_PAYMENT_NOTE_LENGTH, { message: `note must be at most ${MAX_PAYMENT_NOTE_LENGTH} characters` })
+  note?: string | null;
 }
 
 /** The quote list's filters and page, from the query string. */
@@ -478,6 +595,10 @@ export const QUOTE_ITEMS_DELETE = rpcPattern<QuoteItemRequest, { deleted: true }
 export const CONSUMPTIONS_LIST = rpcPattern<TenantItemRequest, ConsumptionView[]>('quoting.consumptions.list');
 export const CONSUMPTIONS_ADD = rpcPattern<TenantItemWrite<ConsumptionDto>, ConsumptionView>('quoting.consumptions.add');
 export const CONSUMPTIONS_DELETE = rpcPattern<QuoteItemRequest, { deleted: true }>('quoting.consumptions.delete');
+
+export const PAYMENTS_LIST = rpcPattern<TenantItemRequest, PaymentView[]>('quoting.payments.list');
+export const PAYMENTS_ADD = rpcPattern<TenantItemWrite<PaymentDto>, PaymentView>('quoting.payments.add');
+export const PAYMENTS_DELETE = rpcPattern<QuoteItemRequest, { deleted: true }>('quoting.payments.delete');
 
 export const QUOTING_DASHBOARD = rpcPattern<TenantRequest, DashboardView>('quoting.dashboard');
 /** Asked by the catalogue before it deletes a customer or a product. */

@@ -1,8 +1,16 @@
 import {
   API_MESSAGES,
+  compactCode,
+  E_INVOICE_LIMITS,
+  eInvoiceFieldMessage,
+  isIban,
   keywordProblem,
+  REGIME_FISCALE_CODES,
+  type RegimeFiscale,
+  MAX_BALANCE_DUE_DAYS,
   MAX_LENGTH,
   MESSAGES,
+  mustBeBalanceDueDays,
   mustBeBoolean,
   mustBeEmail,
   mustBeUrl,
@@ -15,11 +23,15 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
+  Max,
   MaxLength,
+  Min,
   registerDecorator,
 } from 'class-validator';
 import type { ListPage, ListPageRequest } from './list-page';
@@ -29,7 +41,7 @@ import { EmptyAllowed, IsDateOnly, IsEmailAddress, NewPassword, Omittable, Perso
 
 export const TENANT_SETTINGS_FIELDS = [
   'companyName', 'address', 'country', 'city', 'postalCode', 'phone', 'mobile', 'referenceEmail',
-  'website', 'vatNumber', 'fiscalCode',
+  'website', 'vatNumber', 'fiscalCode', 'reaOffice', 'reaNumber', 'iban',
 ] as const;
 export type TenantSettingsField = (typeof TENANT_SETTINGS_FIELDS)[number];
 export type TenantSettings = Record<TenantSettingsField, string | null>;
@@ -47,6 +59,16 @@ export class TenantSettingsView implements TenantSettings {
   website: string | null;
   vatNumber: string | null;
   fiscalCode: string | null;
+  /** the e-invoice's seller: the REA office (province, "MI") and number, and the IBAN payments go to */
+  reaOffice: string | null;
+  reaNumber: string | null;
+  iban: string | null;
+  /** the agency's tax regime on its e-invoices (RF01 ordinary; RF11 travel agencies, art. 74-ter) */
+  regimeFiscale: RegimeFiscale;
+  /** the days before the service a quote's balance is due when the quote names none (0 to 365) */
+  balanceDueDaysDefault: number;
+  /** whether the agency's tenant users see cost and margin (admins always do); true unless turned off */
+  costVisibleToUsers: boolean;
 }
 
 /** A tenant as the superadmin and the agency see it. */
@@ -152,6 +174,17 @@ function IsTenantKeyword(): PropertyDecorator {
     });
 }
 
+function IsIbanCode(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isIbanCode',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: eInvoiceFieldMessage('iban') },
+      validator: { validate: (value: unknown) => typeof value === 'string' && isIban(value) },
+    });
+}
+
 const optionalText = (max: number) => [IsOptional(), IsString(), MaxLength(max)];
 function OptionalText(max: number): PropertyDecorator {
   return (target, key) => optionalText(max).forEach((decorate) => decorate(target, key));
@@ -181,6 +214,41 @@ export class TenantSettingsDto {
 
   @Transform(trim) @OptionalText(MAX_LENGTH.vatNumber) vatNumber?: string | null;
   @Transform(trim) @OptionalText(MAX_LENGTH.fiscalCode) fiscalCode?: string | null;
+
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @IsOptional()
+  @EmptyAllowed()
+  @IsString({ message: eInvoiceFieldMessage('reaOffice') })
+  @Matches(/^[A-Z]{2}$/, { message: eInvoiceFieldMessage('reaOffice') })
+  reaOffice?: string | null;
+
+  @Transform(trim)
+  @IsOptional()
+  @IsString({ message: eInvoiceFieldMessage('reaNumber') })
+  @MaxLength(E_INVOICE_LIMITS.reaNumber, { message: eInvoiceFieldMessage('reaNumber') })
+  reaNumber?: string | null;
+
+  /** kept without spaces, in capitals */
+  @Transform(({ value }) => (typeof value === 'string' ? compactCode(value) : value))
+  @IsOptional()
+  @EmptyAllowed()
+  @IsString({ message: eInvoiceFieldMessage('iban') })
+  @IsIbanCode()
+  iban?: string | null;
+
+  @Omittable()
+  @IsIn(REGIME_FISCALE_CODES, { message: eInvoiceFieldMessage('regimeFiscale') })
+  regimeFiscale?: RegimeFiscale;
+
+  @Omittable()
+  @IsInt({ message: mustBeBalanceDueDays('balanceDueDaysDefault') })
+  @Min(0, { message: mustBeBalanceDueDays('balanceDueDaysDefault') })
+  @Max(MAX_BALANCE_DUE_DAYS, { message: mustBeBalanceDueDays('balanceDueDaysDefault') })
+  balanceDueDaysDefault?: number;
+
+  @Omittable()
+  @IsBoolean({ message: mustBeBoolean('costVisibleToUsers') })
+  costVisibleToUsers?: boolean;
 }
 
 export interface TenantLoginStatus {

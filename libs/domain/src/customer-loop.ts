@@ -10,6 +10,7 @@ export const LOOP_API_MESSAGES = {
   signatureValue: 'signature.value must be the typed name or a PNG image (data:image/png;base64,…)',
   signerName: 'signerName is required',
   consent: 'consent must be true',
+  optionalItemIds: 'optionalItemIds must be a list of the ids of optional lines',
   webhookUrl: 'url must be an http(s) URL',
   webhookEvents: 'events must be a list of: quote.sent, quote.viewed, quote.accepted, quote.declined',
   webhookSecret: 'secret is required (at most 200 characters)',

@@ -1,5 +1,6 @@
 import { DOCUMENT_LANGUAGES, documentLabels, type DocumentLabels, vatGroupLabelIn, vatLabelIn } from './document-labels';
 import { FIGURE_LABELS, minimumNote, vatGroupLabel } from './figures';
+import { freePlacesLabel } from './free-places';
 import { TENANT_LANGUAGE_CHOICES } from './languages';
 import { vatLabel } from './quotes';
 
@@ -38,6 +39,8 @@ describe(documentLabels.name, () => {
       consumptionsTotal: FIGURE_LABELS.consumptionsTotal,
     });
     expect(italian.minimumNote(4)).toBe(minimumNote(2, 4));
+    expect(italian.freePlaces(20, 1)).toBe(freePlacesLabel(20, 1));
+    expect(italian.freePlaces(38, 2)).toBe('38 + 2 gratuità');
     for (const [included, rate] of [[true, '22.00'], [false, '22.00'], [false, '5.50'], [false, null]] as const) {
       expect(vatLabelIn(italian, included, rate)).toBe(vatLabel(included, rate));
     }

@@ -64,6 +64,16 @@ export interface DocumentLabels {
   page: string;
   pageOf: string;
   signature: string;
+  /** beside the participants of a line with free places: "20 + 1 gratuità" (paying + free) */
+  freePlaces: (paying: number, free: number) => string;
+  /** the heading of the optional lines, listed apart and left out of the total */
+  optionalServices: string;
+  optionalNote: string;
+  /** the deposit asked: "Acconto € 300,00 alla conferma" (the amount already written in euro) */
+  deposit: (amount: string) => string;
+  /** the balance: "Saldo € 700,00 entro il 15/06/2026" (dd/mm/yyyy), or without a date when the quote has none */
+  balance: (amount: string, date: string | null) => string;
+  paymentTerms: string;
   /* ---------- the public quote page ---------- */
   revision: (revision: number) => string;
   perPerson: string;
@@ -135,6 +145,12 @@ const ITALIAN: DocumentLabels = {
   page: 'Pagina',
   pageOf: 'di',
   signature: 'Firma',
+  freePlaces: (paying, free) => `${paying} + ${free} gratuità`,
+  optionalServices: 'Servizi facoltativi',
+  optionalNote: 'I servizi facoltativi non sono compresi nel totale.',
+  deposit: (amount) => `Acconto ${amount} alla conferma`,
+  balance: (amount, date) => `Saldo ${amount}${date ? ` entro il ${date}` : ''}`,
+  paymentTerms: 'Pagamenti',
   revision: (revision) => `rev. ${revision}`,
   perPerson: 'Per persona',
   services: 'Servizi',
@@ -201,6 +217,12 @@ const ENGLISH: DocumentLabels = {
   page: 'Page',
   pageOf: 'of',
   signature: 'Signature',
+  freePlaces: (paying, free) => `${paying} + ${free} free`,
+  optionalServices: 'Optional services',
+  optionalNote: 'Optional services are not included in the total.',
+  deposit: (amount) => `Deposit ${amount} on confirmation`,
+  balance: (amount, date) => `Balance ${amount}${date ? ` by ${date}` : ''}`,
+  paymentTerms: 'Payments',
   revision: (revision) => `rev. ${revision}`,
   perPerson: 'Per person',
   services: 'Services',
@@ -267,6 +289,12 @@ const GERMAN: DocumentLabels = {
   page: 'Seite',
   pageOf: 'von',
   signature: 'Unterschrift',
+  freePlaces: (paying, free) => `${paying} + ${free} ${free === 1 ? 'Freiplatz' : 'Freiplätze'}`,
+  optionalServices: 'Optionale Leistungen',
+  optionalNote: 'Optionale Leistungen sind im Gesamtbetrag nicht enthalten.',
+  deposit: (amount) => `Anzahlung ${amount} bei Bestätigung`,
+  balance: (amount, date) => `Restzahlung ${amount}${date ? ` bis ${date}` : ''}`,
+  paymentTerms: 'Zahlungen',
   revision: (revision) => `Rev. ${revision}`,
   perPerson: 'Pro Person',
   services: 'Leistungen',
@@ -333,6 +361,12 @@ const FRENCH: DocumentLabels = {
   page: 'Page',
   pageOf: 'sur',
   signature: 'Signature',
+  freePlaces: (paying, free) => `${paying} + ${free} ${free === 1 ? 'gratuité' : 'gratuités'}`,
+  optionalServices: 'Prestations facultatives',
+  optionalNote: 'Les prestations facultatives ne sont pas comprises dans le total.',
+  deposit: (amount) => `Acompte ${amount} à la confirmation`,
+  balance: (amount, date) => `Solde ${amount}${date ? ` avant le ${date}` : ''}`,
+  paymentTerms: 'Paiements',
   revision: (revision) => `rév. ${revision}`,
   perPerson: 'Par personne',
   services: 'Prestations',
@@ -399,6 +433,12 @@ const SPANISH: DocumentLabels = {
   page: 'Página',
   pageOf: 'de',
   signature: 'Firma',
+  freePlaces: (paying, free) => `${paying} + ${free} ${free === 1 ? 'gratuidad' : 'gratuidades'}`,
+  optionalServices: 'Servicios opcionales',
+  optionalNote: 'Los servicios opcionales no están incluidos en el total.',
+  deposit: (amount) => `Anticipo ${amount} a la confirmación`,
+  balance: (amount, date) => `Saldo ${amount}${date ? ` antes del ${date}` : ''}`,
+  paymentTerms: 'Pagos',
   revision: (revision) => `rev. ${revision}`,
   perPerson: 'Por persona',
   services: 'Servicios',

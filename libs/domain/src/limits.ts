@@ -53,6 +53,8 @@ export const MAX_PARTICIPANTS = 100_000;
 /** Money columns are numeric(10,2); rates and percentages numeric(5,2) and at most 100. */
 export const MAX_MONEY = 99_999_999.99;
 export const MAX_PERCENT = 100;
+/** A price list's markup over cost: numeric(6,2), bounded well below what it holds. */
+export const MAX_MARKUP_PERCENT = 1000;
 
 /** How many tags one product or customer may carry, and languages one copy may target. */
 export const MAX_TAGS = 200;

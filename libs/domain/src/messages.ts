@@ -1,4 +1,4 @@
-import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits';
+import { KEYWORD_MAX_LENGTH, KEYWORD_MIN_LENGTH, MAX_MARKUP_PERCENT, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from './limits';
 import { type HtmlShape, LAYOUT_CONTENT_LIMITS, shapeExcesses, TEMPLATE_CONTENT_LIMITS } from './html-shape';
 import { MAX_ITEM_QUANTITY, MIN_ITEM_QUANTITY } from './quotes';
 
@@ -53,6 +53,8 @@ export const MESSAGES = {
   amount: 'Enter an amount of at least 0 with at most 2 decimals',
   reductionAmount: 'Reduction amount must be at least 0 with at most 2 decimals',
   reductionPercentage: 'Reduction percentage must be a number from 0 to 100 with at most 2 decimals',
+  markupPercentage: `Il ricarico deve essere un numero da 0 a ${MAX_MARKUP_PERCENT} con al massimo 2 decimali`,
+  freePlaces: 'Gratuità: indica entrambi i numeri, interi da 1 in su',
 
   /* customers */
   customerNameRequired: 'Ragione sociale is required',
@@ -105,6 +107,7 @@ export const API_MESSAGES = {
   offset: 'offset must be a whole number from 0',
   languagesList: 'languages must be a list of language codes',
   languagesSupported: 'languages must contain only supported language codes',
+  markupWithReduction: 'markupPercentage cannot be set together with reductionAmount or reductionPercentage: a price list sets either a reduction or a markup',
 } as const;
 
 /** `tenantId must be a UUID` */
@@ -123,6 +126,10 @@ export const mustBeDate = (property: string) => `${property} must be a date writ
 export const mustBeDateTime = (property: string) => `${property} must be a date-time written YYYY-MM-DDTHH:mm:ss`;
 /** `actualParticipants must be a whole number of at least 0` */
 export const mustBeCount = (property: string) => `${property} must be a whole number of at least 0`;
+/** `freePlacesEvery must be a whole number of at least 1` */
+export const mustBeAtLeastOne = (property: string) => `${property} must be a whole number of at least 1`;
+/** `freePlacesCount must be set together with freePlacesEvery` */
+export const mustBeSetWith = (property: string, other: string) => `${property} must be set together with ${other}`;
 /** `customerId must be a customer of this tenant` */
 export const mustBeOfTenant = (property: string, kind: string) => `${property} must be a ${kind} of this tenant`;
 /** `Customer is used by 3 quote(s)` */

@@ -1,4 +1,6 @@
 import { isWithin } from './dates';
+import type { FreePlacesTerms } from './free-places';
+import type { SupplierCostTerms } from './margin';
 import { formatCents, parseCents } from './money';
 
 /*
@@ -8,8 +10,11 @@ import { formatCents, parseCents } from './money';
  * A booking of n participants costs: cost per person × max(n, minimum) + flat rate + additional costs.
  */
 
-/** An availability period as far as pricing reads it; the amounts as the API writes them ("45.50"). */
-export interface PricedPeriod {
+/**
+ * An availability period as far as pricing reads it; the amounts as the API writes them ("45.50"). Its
+ * supplier cost and free places are optional: a period without them prices as before.
+ */
+export interface PricedPeriod extends SupplierCostTerms, FreePlacesTerms {
   startDate: string;
   endDate: string;
   hasCostPerPerson: boolean;

@@ -1,4 +1,6 @@
 import { formatDate } from './dates';
+import { documentLabels } from './document-labels';
+import { formatEuro } from './money';
 
 /*
  * The e-mails of the customer loop: the quote sent to the customer, in the customer's language (the
@@ -105,6 +107,16 @@ export interface QuoteMailInput {
   /** the agent's own words, or null */
   message: string | null;
   senderName: string | null;
+  /** the deposit asked and the balance (money as the API writes it, the date YYYY-MM-DD); null when no deposit is asked */
+  schedule?: { depositAmount: string; balanceAmount: string; balanceDueDate: string | null } | null;
+}
+
+/** "Acconto € 300,00 alla conferma" and "Saldo € 700,00 entro il 15/06/2026", in the e-mail's language. */
+export function scheduleLines(language: string, schedule: QuoteMailInput['schedule']): string[] {
+  if (!schedule) return [];
+  const words = documentLabels(quoteMailLanguage(language));
+  const dueDate = schedule.balanceDueDate === null ? null : formatDate(schedule.balanceDueDate);
+  return [words.deposit(formatEuro(schedule.depositAmount)), words.balance(formatEuro(schedule.balanceAmount), dueDate)];
 }
 
 export interface MailContent {
@@ -130,6 +142,7 @@ export function quoteMail(input: QuoteMailInput): MailContent {
   const intro = fill(input.revision > 1 ? texts.revisionIntro : texts.intro, values);
   const validUntil = fill(texts.validUntil, values);
   const message = input.message?.trim() ? input.message.trim() : null;
+  const schedule = scheduleLines(input.language, input.schedule);
   const text = [
     greeting,
     '',
@@ -138,6 +151,7 @@ export function quoteMail(input: QuoteMailInput): MailContent {
     input.link,
     '',
     validUntil,
+    ...schedule,
     ...(message ? ['', fill(texts.agentMessage, values), message] : []),
     '',
     texts.closing,
@@ -150,6 +164,7 @@ export function quoteMail(input: QuoteMailInput): MailContent {
     `<p>${escapeMailHtml(intro)}<br>${escapeMailHtml(texts.link)}</p>`,
     `<p><a href="${escapeMailHtml(input.link)}">${escapeMailHtml(texts.action)}</a><br>${escapeMailHtml(input.link)}</p>`,
     `<p>${escapeMailHtml(validUntil)}</p>`,
+    schedule.length > 0 ? `<p>${schedule.map(escapeMailHtml).join('<br>')}</p>` : '',
     message ? `<p>${escapeMailHtml(fill(texts.agentMessage, values))}<br>${paragraphs(message)}</p>` : '',
     `<p>${escapeMailHtml(texts.closing)}<br>${escapeMailHtml(input.agencyName)}</p>`,
   ]

@@ -1,7 +1,9 @@
 import { DEFAULT_QUOTE_STATUS, type QuoteStatus } from './choices';
 import { formatDate, isDateOnly, isWithin } from './dates';
 import { formatDecimal, parseCents } from './money';
-import { bookingCents, pricePartsOn, type PricedPeriod } from './price';
+import { freePlacesFor, freePlacesRuleOf, payingParticipantsFor } from './free-places';
+import { markupCents, supplierCostCents } from './margin';
+import { bookingCents, hasPrice, periodOn, priceParts, type PricedPeriod } from './price';
 
 /*
  * Quotes: how an item is priced on the quote's service date, when a saved price counts as manual,
@@ -50,6 +52,8 @@ export interface PriceListReduction {
   endDate: string;
   reductionAmount: string | null;
   reductionPercentage: string | null;
+  /** a markup over cost ("25.00" %) instead of reductions: the price is the line's cost marked up */
+  markupPercentage?: string | null;
 }
 
 /** A price list reduces a price on a date when it is active and the date lies in its validity. */
@@ -82,25 +86,69 @@ export function itemParticipants(item: ItemBooking): number {
 export interface ItemPricing {
   /** the automatic price, in cents */
   cents: number;
-  /** whether a price list's reductions went into it */
+  /** whether a price list's reductions (or its markup over cost) went into it */
   priceListApplied: boolean;
+}
+
+/** An item's automatic price with what it was worked out from. */
+export interface LinePricing extends ItemPricing {
+  /** whether the price list's markup over cost priced it */
+  markupApplied: boolean;
+  /** whether a period on the service date prices it (its sale prices, or its cost marked up) */
+  available: boolean;
+  /** the participants free under the period's free places */
+  freePlaces: number;
+  /** the participants charged per person: those priced less the free places */
+  payingParticipants: number;
+  /** the period's supplier cost for the participants, in cents; null when it sets none */
+  automaticCostCents: number | null;
+  /** the line's cost: the one set by hand, else the automatic one */
+  costCents: number | null;
 }
 
 /**
  * An item's automatic price on the service date: its product's period containing the date prices the
- * participants (0 without a date or a period); the customer's price list, when it applies on that
- * date, reduces it.
+ * paying participants (the free places are not charged; 0 without a date or a period). The customer's
+ * price list, when it applies on that date, reduces it, or, when it sets a markup and the line has a
+ * cost, prices the line at its cost marked up. `manualCostCents`: a cost set by hand (null: the period's).
  */
+export function priceLine(
+  periods: readonly PricedPeriod[],
+  serviceDate: string | null,
+  item: ItemBooking,
+  priceList?: PriceListReduction | null,
+  manualCostCents: number | null = null,
+): LinePricing {
+  const period = serviceDate ? periodOn(periods, serviceDate) : null;
+  const parts = period ? priceParts(period) : null;
+  const participants = itemParticipants(item);
+  const rule = freePlacesRuleOf(period);
+  const automaticCostCents = period ? supplierCostCents(period, participants) : null;
+  const costCents = manualCostCents ?? automaticCostCents;
+  const priced = parts !== null && hasPrice(parts);
+  const payingParticipants = payingParticipantsFor(participants, rule);
+  const base = { freePlaces: freePlacesFor(participants, rule), payingParticipants, automaticCostCents, costCents };
+  const cents = priced ? bookingCents(parts, payingParticipants) : 0;
+  if (priceListAppliesOn(priceList, serviceDate)) {
+    const markup = priceList.markupPercentage ?? null;
+    if (markup !== null && costCents !== null) {
+      return { ...base, cents: markupCents(costCents, markup), priceListApplied: true, markupApplied: true, available: true };
+    }
+    if (markup === null && cents > 0) return { ...base, cents: reducedCents(cents, priceList), priceListApplied: true, markupApplied: false, available: priced };
+  }
+  return { ...base, cents, priceListApplied: false, markupApplied: false, available: priced };
+}
+
+/** priceLine's price alone. */
 export function priceItem(
   periods: readonly PricedPeriod[],
   serviceDate: string | null,
   item: ItemBooking,
   priceList?: PriceListReduction | null,
+  manualCostCents: number | null = null,
 ): ItemPricing {
-  const parts = serviceDate ? pricePartsOn(periods, serviceDate) : null;
-  const cents = parts ? bookingCents(parts, itemParticipants(item)) : 0;
-  if (cents > 0 && priceListAppliesOn(priceList, serviceDate)) return { cents: reducedCents(cents, priceList), priceListApplied: true };
-  return { cents, priceListApplied: false };
+  const { cents, priceListApplied } = priceLine(periods, serviceDate, item, priceList, manualCostCents);
+  return { cents, priceListApplied };
 }
 
 /** A saved price is manual when it is further than a cent from the computed one; none saved is automatic. */
@@ -121,17 +169,28 @@ export function vatLabel(priceIncludesVat: boolean | null | undefined, vatRate: 
 export interface PricedItem {
   totalCents: number;
   orderConfirmed: boolean;
+  /** an optional line is offered beside the quote, never in its total */
+  optional?: boolean;
 }
 
-/** A quote's total: of its confirmed items once the quote is confirmed, else of all its items. */
+/** A quote's total: of its confirmed items once the quote is confirmed, else of all its items; optional lines left out. */
 export function quoteTotalCents(items: readonly PricedItem[], status: QuoteStatus): number {
-  const counted = status === 'confirmed' ? items.filter((item) => item.orderConfirmed) : items;
-  return counted.reduce((sum, item) => sum + item.totalCents, 0);
+  return items.filter((item) => countsInTotal(item, status)).reduce((sum, item) => sum + item.totalCents, 0);
+}
+
+/** Whether a line goes into its quote's total: never when optional; once the quote is confirmed, only when order-confirmed. */
+export function countsInTotal(item: { orderConfirmed: boolean; optional?: boolean }, status: QuoteStatus): boolean {
+  return !item.optional && (status !== 'confirmed' || item.orderConfirmed);
 }
 
 /** The total of the confirmed items alone: what a confirmed quote is worth. */
 export function confirmedTotalCents(items: readonly PricedItem[]): number {
   return quoteTotalCents(items, 'confirmed');
+}
+
+/** What the optional lines add up to, offered beside the total. */
+export function optionalTotalCents(items: readonly PricedItem[]): number {
+  return items.filter((item) => item.optional).reduce((sum, item) => sum + item.totalCents, 0);
 }
 
 export function confirmationOf(items: readonly { orderConfirmed: boolean }[]): Confirmation {

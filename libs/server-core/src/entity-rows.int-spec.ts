@@ -61,7 +61,7 @@ describe(entityRows.name, () => {
 
   beforeAll(async () => {
     await onServer(`CREATE DATABASE "${name}"`);
-    sut = await new DataSource({ ...dataSourceOptions({ url, schema: 'rows_test', entities: [Offer, TransformedOffer], migrations: [] }), url }).initialize();
+    sut = await new DataSource(dataSourceOptions({ url, schema: 'rows_test', entities: [Offer, TransformedOffer], migrations: [] })).initialize();
     await sut.query(`CREATE SCHEMA rows_test`);
     await sut.query(`CREATE TABLE rows_test.offers (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(), tenant_id uuid NOT NULL, offer_name text NOT NULL, price numeric(10,2),

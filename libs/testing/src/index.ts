@@ -8,3 +8,4 @@ export * from './principals';
 export * from './redis-server';
 export * from './nats-server';
 export * from './postgres-server';
+export * from './fatturapa';

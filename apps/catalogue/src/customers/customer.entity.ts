@@ -50,6 +50,10 @@ export class Customer {
   @Column('text', { nullable: true })
   pec: string | null;
 
+  /** the codice fiscale, in capitals without spaces */
+  @Column('text', { name: 'fiscal_code', nullable: true })
+  fiscalCode: string | null;
+
   /** two-letter code, one of the agency's languages */
   @Column('char', { length: 2, default: 'it' })
   language: string;

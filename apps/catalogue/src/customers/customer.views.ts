@@ -17,13 +17,14 @@ export function mapCustomer(customer: Customer, tagIds: string[]): CustomerView 
     vatNumber: customer.vatNumber,
     sdi: customer.sdi,
     pec: customer.pec,
+    fiscalCode: customer.fiscalCode,
     language: customer.language,
     tagIds,
     createdAt: customer.createdAt.toISOString(),
   };
 }
 
-const OPTIONAL_TEXTS = ['phone', 'contact', 'address', 'country', 'city', 'postalCode', 'vatNumber', 'sdi', 'pec'] as const;
+const OPTIONAL_TEXTS = ['phone', 'contact', 'address', 'country', 'city', 'postalCode', 'vatNumber', 'sdi', 'pec', 'fiscalCode'] as const;
 type OptionalText = (typeof OPTIONAL_TEXTS)[number];
 
 /**

@@ -25,6 +25,9 @@ export class PriceList {
   @Column('numeric', { name: 'reduction_percentage', precision: 5, scale: 2, nullable: true })
   reductionPercentage: string | null;
 
+  @Column('numeric', { name: 'markup_percentage', precision: 6, scale: 2, nullable: true })
+  markupPercentage: string | null;
+
   @Column('boolean', { name: 'is_active', default: true })
   isActive: boolean;
 

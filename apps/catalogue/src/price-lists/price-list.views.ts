@@ -9,6 +9,7 @@ export function mapPriceList(priceList: PriceList): PriceListView {
     endDate: priceList.endDate,
     reductionAmount: priceList.reductionAmount,
     reductionPercentage: priceList.reductionPercentage,
+    markupPercentage: priceList.markupPercentage,
     isActive: priceList.isActive,
     createdAt: priceList.createdAt.toISOString(),
   };

@@ -52,7 +52,7 @@ export class PriceListsService {
   }
 }
 
-/** Reductions left out or null mean none. */
+/** Reductions and markup left out or null mean none (the request's rules refuse a markup with a reduction). */
 function fieldsOf(dto: PriceListDto) {
   return {
     name: dto.name,
@@ -60,6 +60,7 @@ function fieldsOf(dto: PriceListDto) {
     endDate: dto.endDate,
     reductionAmount: moneyOrNull(dto.reductionAmount),
     reductionPercentage: moneyOrNull(dto.reductionPercentage),
+    markupPercentage: moneyOrNull(dto.markupPercentage),
   };
 }
 

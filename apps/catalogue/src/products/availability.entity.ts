@@ -46,6 +46,18 @@ export class Availability {
   @Column('boolean', { name: 'price_includes_vat', default: false })
   priceIncludesVat: boolean;
 
+  @Column('numeric', { name: 'supplier_cost_per_person', precision: 10, scale: 2, nullable: true })
+  supplierCostPerPerson: string | null;
+
+  @Column('numeric', { name: 'supplier_cost_per_booking', precision: 10, scale: 2, nullable: true })
+  supplierCostPerBooking: string | null;
+
+  @Column('integer', { name: 'free_places_every', nullable: true })
+  freePlacesEvery: number | null;
+
+  @Column('integer', { name: 'free_places_count', nullable: true })
+  freePlacesCount: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -101,6 +101,10 @@ export function periodFields(dto: AvailabilityDto) {
     hasAdditionalCosts: switchOf(dto.hasAdditionalCosts, dto.additionalCosts),
     additionalCosts: moneyOrNull(dto.additionalCosts),
     priceIncludesVat: dto.priceIncludesVat ?? false,
+    supplierCostPerPerson: moneyOrNull(dto.supplierCostPerPerson),
+    supplierCostPerBooking: moneyOrNull(dto.supplierCostPerBooking),
+    freePlacesEvery: dto.freePlacesEvery ?? null,
+    freePlacesCount: dto.freePlacesCount ?? null,
   };
 }
 

@@ -21,6 +21,10 @@ export function mapAvailability(period: PeriodFields): AvailabilityView {
     hasAdditionalCosts: period.hasAdditionalCosts,
     additionalCosts: period.additionalCosts,
     priceIncludesVat: period.priceIncludesVat,
+    supplierCostPerPerson: period.supplierCostPerPerson,
+    supplierCostPerBooking: period.supplierCostPerBooking,
+    freePlacesEvery: period.freePlacesEvery,
+    freePlacesCount: period.freePlacesCount,
   };
 }
 

@@ -8,11 +8,11 @@ import { mapProduct, type PeriodFields } from './product.views';
 
 /**
  * Upper bounds of a product's JSON size besides its texts: its other fields (346 bytes at most: a
- * 6-character code, 32-bit durations, the longest price) and one period (389 bytes at most: 32-bit
- * minimum, the longest prices).
+ * 6-character code, 32-bit durations, the longest price) and one period (516 bytes at most: 32-bit
+ * minimum and free places, the longest prices and supplier costs).
  */
 const PRODUCT_FIELDS_BYTES = 400;
-const PERIOD_BYTES = 400;
+const PERIOD_BYTES = 520;
 
 const ORDER = `ORDER BY lower(product.titles ->> 'it') ASC NULLS LAST, product.code ASC, product.id ASC`;
 
@@ -54,7 +54,8 @@ export const PERIOD_COLUMNS = `id, product_id AS "productId", start_date AS "sta
   has_min_participants AS "hasMinParticipants", min_participants AS "minParticipants",
   has_cost_per_person AS "hasCostPerPerson", cost_per_person AS "costPerPerson", has_flat_rate AS "hasFlatRate",
   flat_rate AS "flatRate", has_additional_costs AS "hasAdditionalCosts", additional_costs AS "additionalCosts",
-  price_includes_vat AS "priceIncludesVat"`;
+  price_includes_vat AS "priceIncludesVat", supplier_cost_per_person AS "supplierCostPerPerson",
+  supplier_cost_per_booking AS "supplierCostPerBooking", free_places_every AS "freePlacesEvery", free_places_count AS "freePlacesCount"`;
 
 /**
  * The first page is small: the gateway asks for the following ones once it has it, so the sooner it

@@ -72,6 +72,32 @@ describe('catalogue and quoting (integration)', () => {
       expect(answer.customer).toBeNull();
     });
 
+    it("sends the period's supplier cost and free places, and the price list's markup, with the pricing", async () => {
+      const costed = await insertProduct(harness.databaseUrl, tenantA, { titleIt: 'Escursione' });
+      const period = await insertPeriod(harness.databaseUrl, tenantA, costed.id, { startDate: '2030-01-01', endDate: '2030-12-31', costPerPerson: '50.00' });
+      await harness.query(
+        `UPDATE catalogue.product_availability SET supplier_cost_per_person = 30, supplier_cost_per_booking = 100.5, free_places_every = 20, free_places_count = 1 WHERE id = $1`,
+        [period],
+      );
+      const markupList = await insertPriceList(harness.databaseUrl, tenantA, { startDate: '2030-01-01', endDate: '2030-12-31' });
+      await harness.query(`UPDATE catalogue.price_lists SET markup_percentage = 25 WHERE id = $1`, [markupList]);
+      const customerId = await insertCustomer(harness.databaseUrl, tenantA, { priceListId: markupList });
+      const answer = await pricing({ productIds: [costed.id, tour.id], customerId, serviceDate: '2030-07-15' });
+      expect(answer.products.find((product) => product.id === costed.id)?.period).toMatchObject({
+        supplierCostPerPerson: '30.00',
+        supplierCostPerBooking: '100.50',
+        freePlacesEvery: 20,
+        freePlacesCount: 1,
+      });
+      expect(answer.products.find((product) => product.id === tour.id)?.period).toMatchObject({
+        supplierCostPerPerson: null,
+        supplierCostPerBooking: null,
+        freePlacesEvery: null,
+        freePlacesCount: null,
+      });
+      expect(answer.customer?.priceList).toMatchObject({ id: markupList, markupPercentage: '25.00', reductionPercentage: null });
+    });
+
     it('gives no period without a service date, or outside every period', async () => {
       expect((await pricing({ productIds: [tour.id] })).products[0].period).toBeNull();
       expect((await pricing({ productIds: [tour.id], serviceDate: '2031-01-01' })).products[0].period).toBeNull();

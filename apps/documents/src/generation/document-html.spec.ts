@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { agencyFixture, customerFixture, quoteFixture } from '../test/document-fixtures';
-import { type DocumentContent, escapeHtml, PAGE_FRAME, type PrintedElement, renderDocumentHtml } from './document-html';
+import { type DocumentContent, documentQuoteOf, escapeHtml, PAGE_FRAME, type PrintedElement, renderDocumentHtml } from './document-html';
 
 const tenantId = randomUUID();
 
@@ -131,7 +131,7 @@ describe(renderDocumentHtml.name, () => {
       ],
     });
     const html = renderDocumentHtml(content({ quote }));
-    expect(html).toMatch(/<th>Descrizione<\/th><th class="number">Partecipanti<\/th><th class="number">Prezzo unitario<\/th><th class="number">Prezzo<\/th><th>IVA<\/th>/);
+    expect(html).toMatch(/<th>Descrizione<\/th><th class="number">Partecipanti<\/th><th class="number">Per persona<\/th><th class="number">Prezzo<\/th><th>IVA<\/th>/);
     expect(itemRows(html)).toEqual([
       '|Tour del Colosseo Tre ore nella Roma antica minimo 4 partecipanti: addebitati 4 Listino Scuole: € 480,00 → € 432,00|2|€ 108,00|€ 432,00|+ IVA 22%|',
       // no unit price: none is shown rather than € 0,00
@@ -330,5 +330,69 @@ describe('a document in the customer\'s language', () => {
 
   it('numbers the preview\'s pages in its language', () => {
     expect(renderDocumentHtml(content({ language: 'de', format: 'preview' }))).toContain('content: "Seite " counter(page) " von " counter(pages)');
+  });
+
+  describe('per person, free places, optional lines and the deposit', () => {
+    const offer = () =>
+      quoteFixture(tenantId, {
+        depositKind: 'percent',
+        depositValue: '30.00',
+        depositAmount: '231.00',
+        balanceAmount: '539.00',
+        balanceDueDate: '2026-06-15',
+        totalAmount: '770.00',
+        items: [
+          { description: 'Gita in barca', quantity: 21, chargedParticipants: 20, freePlaces: 1, unitPrice: '35.00', totalPrice: '700.00', priceIncludesVat: true, vatRate: '10.00' },
+          { description: 'Cena tipica', quantity: 2, chargedParticipants: 2, unitPrice: '35.00', totalPrice: '70.00', priceIncludesVat: true, vatRate: '10.00' },
+          { description: 'Degustazione', quantity: 10, chargedParticipants: 10, unitPrice: '12.00', totalPrice: '120.00', priceIncludesVat: true, vatRate: '10.00', optional: true },
+        ],
+      });
+
+    it('prints the paying participants and free places beside the participants, and the price per paying person', () => {
+      const html = renderDocumentHtml(content({ quote: offer() }));
+      expect(itemRows(html)[0]).toBe('|Gita in barca|21 20 + 1 gratuità|€ 35,00|€ 700,00|IVA inclusa|');
+    });
+
+    it('lists the optional lines apart under "Servizi facoltativi", with their price, out of every total', () => {
+      const html = renderDocumentHtml(content({ quote: offer() }));
+      expect(textOf(html, 'optional-items')).toBe(
+        'Servizi facoltativi Descrizione Partecipanti Per persona Prezzo IVA Degustazione 10 € 12,00 € 120,00 IVA inclusa I servizi facoltativi non sono compresi nel totale.',
+      );
+      expect(textOf(html, 'total')).toBe('Totale IVA incl. € 770,00');
+      expect(textOf(html, 'lines-total')).toBe('Totale prodotti IVA incl. € 770,00');
+      // the optional line is not in the main table, and is never marked as not confirmed
+      expect(html.indexOf('Degustazione')).toBeGreaterThan(html.indexOf('class="figures"'));
+      expect(renderDocumentHtml(content({ quote: { ...offer(), status: 'confirmed' } }))).not.toContain('non confermato</div></td><td class="number">10');
+    });
+
+    it.each([
+      ['it', 'Pagamenti Acconto € 231,00 alla conferma Saldo € 539,00 entro il 15/06/2026'],
+      ['en', 'Payments Deposit € 231,00 on confirmation Balance € 539,00 by 15/06/2026'],
+      ['de', 'Zahlungen Anzahlung € 231,00 bei Bestätigung Restzahlung € 539,00 bis 15/06/2026'],
+      ['fr', 'Paiements Acompte € 231,00 à la confirmation Solde € 539,00 avant le 15/06/2026'],
+      ['es', 'Pagos Anticipo € 231,00 a la confirmación Saldo € 539,00 antes del 15/06/2026'],
+    ])('prints the deposit and the balance in %s', (language, text) => {
+      expect(textOf(renderDocumentHtml(content({ quote: offer(), language })), 'payment-schedule')).toBe(text);
+    });
+
+    it('prints no schedule when the quote asks no deposit', () => {
+      const html = renderDocumentHtml(content({ quote: { ...offer(), depositKind: 'none' } }));
+      expect(html).not.toContain('class="payment-schedule"');
+      expect(html).not.toContain('Acconto');
+    });
+
+    it('keeps nothing of a cost or margin in what a document is made from', () => {
+      const quote = offer();
+      const withCosts = {
+        ...quote,
+        costTotal: '1234.56',
+        marginTotal: '98.76',
+        marginPercent: '12.34',
+        items: quote.items.map((item) => ({ ...item, cost: '1234.56', costSource: 'manual' as const, margin: '98.76', marginPercent: '12.34' })),
+      };
+      const kept = JSON.stringify(documentQuoteOf(withCosts));
+      expect(kept).not.toMatch(/1234|98\.76|12\.34|cost|margin/i);
+      expect(renderDocumentHtml(content({ quote: documentQuoteOf(withCosts) }))).not.toMatch(/1234|1\.234|98[.,]76|costo|margine/i);
+    });
   });
 });

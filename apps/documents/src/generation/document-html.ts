@@ -1,5 +1,6 @@
 import type { ConsumptionView, CustomerView, ProductTexts, QuoteDetailView, QuoteItemView, TenantView } from '@quotebook/contracts';
 import {
+  countsInTotal,
   DEFAULT_BOOKING_TIME,
   DEFAULT_LANGUAGE,
   type DocumentFormat,
@@ -40,9 +41,112 @@ export type PrintedElement =
       signature: PrintedImage | null;
     };
 
+/** A quote's line as a document prints it: what a customer may read of it, nothing of its cost or margin. */
+export type DocumentItem = Pick<
+  QuoteItemView,
+  | 'productId'
+  | 'description'
+  | 'quantity'
+  | 'unitPrice'
+  | 'totalPrice'
+  | 'priceSource'
+  | 'orderConfirmed'
+  | 'confirmedParticipants'
+  | 'priceIncludesVat'
+  | 'vatRate'
+  | 'priceListApplied'
+  | 'listPrice'
+  | 'availableOnServiceDate'
+  | 'minParticipants'
+  | 'chargedParticipants'
+  | 'catalogueDescription'
+  | 'optional'
+  | 'freePlaces'
+>;
+
+/** A quote as a document prints it (see documentQuoteOf). */
+export type DocumentQuote = Pick<
+  QuoteDetailView,
+  | 'id'
+  | 'version'
+  | 'number'
+  | 'customerId'
+  | 'customerName'
+  | 'subject'
+  | 'serviceDate'
+  | 'serviceStartTime'
+  | 'expiryDate'
+  | 'createdAt'
+  | 'status'
+  | 'totalAmount'
+  | 'totalSetByHand'
+  | 'priceListName'
+  | 'depositKind'
+  | 'depositAmount'
+  | 'balanceAmount'
+  | 'balanceDueDate'
+> & { items: DocumentItem[]; consumptions: ConsumptionView[] };
+
+/**
+ * What a document may print of a quote, field by field: a customer's document is made from this alone,
+ * so an agency's cost or margin never reaches it, whatever the quote's view carries.
+ */
+export function documentQuoteOf(quote: DocumentQuote): DocumentQuote {
+  return {
+    id: quote.id,
+    version: quote.version,
+    number: quote.number,
+    customerId: quote.customerId,
+    customerName: quote.customerName,
+    subject: quote.subject,
+    serviceDate: quote.serviceDate,
+    serviceStartTime: quote.serviceStartTime,
+    expiryDate: quote.expiryDate,
+    createdAt: quote.createdAt,
+    status: quote.status,
+    totalAmount: quote.totalAmount,
+    totalSetByHand: quote.totalSetByHand,
+    priceListName: quote.priceListName,
+    depositKind: quote.depositKind ?? 'none',
+    depositAmount: quote.depositAmount,
+    balanceAmount: quote.balanceAmount,
+    balanceDueDate: quote.balanceDueDate ?? null,
+    items: quote.items.map((item) => ({
+      productId: item.productId,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+      priceSource: item.priceSource,
+      orderConfirmed: item.orderConfirmed,
+      confirmedParticipants: item.confirmedParticipants,
+      priceIncludesVat: item.priceIncludesVat,
+      vatRate: item.vatRate,
+      priceListApplied: item.priceListApplied,
+      listPrice: item.listPrice,
+      availableOnServiceDate: item.availableOnServiceDate,
+      minParticipants: item.minParticipants,
+      chargedParticipants: item.chargedParticipants,
+      catalogueDescription: item.catalogueDescription,
+      optional: item.optional === true,
+      freePlaces: item.freePlaces ?? 0,
+    })),
+    consumptions: quote.consumptions.map(({ id, quoteId, productId, description, quantity, unitValue, totalValue, consumedAt }) => ({
+      id,
+      quoteId,
+      productId,
+      description,
+      quantity,
+      unitValue,
+      totalValue,
+      consumedAt,
+    })),
+  };
+}
+
 /** Everything a document shows. */
 export interface DocumentContent {
-  quote: QuoteDetailView;
+  quote: DocumentQuote;
   agency: TenantView;
   /** null when the catalogue no longer knows the customer: the quote's name for it is printed */
   customer: CustomerView | null;
@@ -102,7 +206,7 @@ const runningTitle = (content: DocumentContent) =>
   `${content.agency.companyName || content.agency.name} · ${wordsOf(content).quoteNumber(quoteNumber(content.quote))}`;
 
 /** The quote's progressive number ("2026/0001"); a quote without one (never numbered) by its short id. */
-const quoteNumber = (quote: QuoteDetailView) => quote.number || quoteShortId(quote.id);
+const quoteNumber = (quote: DocumentQuote) => quote.number || quoteShortId(quote.id);
 
 /** The header and footer as the frame prints them: small, in the page's serif (their place in the margins is the converter's). */
 const FRAME_STYLE = `font-family: ${PRINT_PAGE.fontFamily.replace(/"/g, "'")}; font-size: 9pt; color: #444; margin: 0;`;
@@ -131,7 +235,8 @@ td.number, th.number { text-align: right; white-space: nowrap; }
 tr.item .detail { font-size: 0.85em; color: #333; }
 tr.item .mark { font-size: 0.85em; font-style: italic; }
 tr.item.not-counted { color: #666; }
-p.not-counted-note { font-size: 0.9em; font-style: italic; }
+p.not-counted-note, p.optional-note { font-size: 0.9em; font-style: italic; }
+section.payment-schedule { break-inside: avoid; }
 tr { break-inside: avoid; }
 /* the totals stay together on one page */
 div.figures { break-inside: avoid; }
@@ -216,16 +321,16 @@ function reference(content: DocumentContent): string {
   );
 }
 
-/** Whether a line goes into the quote's total: a confirmed quote counts its order-confirmed lines only. */
-function isCounted(quote: QuoteDetailView, item: QuoteItemView): boolean {
-  return quote.status !== 'confirmed' || item.orderConfirmed;
+/** Whether a line goes into the quote's total: never an optional one; a confirmed quote counts its order-confirmed lines only. */
+function isCounted(quote: DocumentQuote, item: DocumentItem): boolean {
+  return countsInTotal(item, quote.status);
 }
 
 /** A line priced automatically for a product with no period on the service date: its price is still to be set. */
-const priceToBeDefined = (item: QuoteItemView) => item.availableOnServiceDate === false && item.priceSource === 'auto';
+const priceToBeDefined = (item: DocumentItem) => item.availableOnServiceDate === false && item.priceSource === 'auto';
 
 /** The quote's figures by the shared engine: its counted lines, its consumptions and a total set by hand. */
-function documentFigures(quote: QuoteDetailView): QuoteFigures {
+function documentFigures(quote: DocumentQuote): QuoteFigures {
   const lines: FigureLine[] = quote.items.map((item) => ({
     totalCents: cents(item.totalPrice),
     priceIncludesVat: item.priceIncludesVat,
@@ -241,7 +346,7 @@ function documentFigures(quote: QuoteDetailView): QuoteFigures {
  * agent may have written its description); in another language the product's texts in it, the line's
  * own where the product has none.
  */
-function lineTexts(content: DocumentContent, item: QuoteItemView): { title: string; description: string | null } {
+function lineTexts(content: DocumentContent, item: DocumentItem): { title: string; description: string | null } {
   const translated = content.language === DEFAULT_LANGUAGE ? undefined : content.productTexts.get(item.productId);
   return {
     title: translated?.title || item.description,
@@ -250,12 +355,12 @@ function lineTexts(content: DocumentContent, item: QuoteItemView): { title: stri
 }
 
 /** The minimum's note: "minimo 4 partecipanti: addebitati 4"; null when the booked participants are charged. */
-function minimumNoteIn(words: DocumentLabels, item: QuoteItemView): string | null {
+function minimumNoteIn(words: DocumentLabels, item: DocumentItem): string | null {
   return item.minParticipants && itemParticipants(item) < item.minParticipants ? words.minimumNote(item.minParticipants) : null;
 }
 
 /** What is said under a line's description: its catalogue description, its minimum, the price list's discount, its marks. */
-function lineDetails(content: DocumentContent, item: QuoteItemView): string {
+function lineDetails(content: DocumentContent, item: DocumentItem): string {
   const { quote } = content;
   const words = wordsOf(content);
   const details: { className: string; text: string | null }[] = [
@@ -269,7 +374,7 @@ function lineDetails(content: DocumentContent, item: QuoteItemView): string {
           : null,
     },
     { className: 'mark unavailable', text: priceToBeDefined(item) ? words.unavailableOnDate : null },
-    { className: 'mark not-counted', text: isCounted(quote, item) ? null : words.notConfirmed },
+    { className: 'mark not-counted', text: item.optional || isCounted(quote, item) ? null : words.notConfirmed },
   ];
   return details
     .filter((detail): detail is { className: string; text: string } => typeof detail.text === 'string' && detail.text.trim() !== '')
@@ -283,13 +388,20 @@ function lineDetails(content: DocumentContent, item: QuoteItemView): string {
  * amount off). Null for a price set by hand (the line's own: the period's price a person would not add
  * up to it), one still to be defined, and a line without a price per person.
  */
-function unitCentsOf(item: QuoteItemView): number | null {
+function unitCentsOf(item: DocumentItem): number | null {
   if (item.priceSource !== 'auto' || priceToBeDefined(item) || cents(item.unitPrice) <= 0 || item.chargedParticipants <= 0) return null;
   const unitCents = Math.round(cents(item.totalPrice) / item.chargedParticipants);
   return unitCents > 0 ? unitCents : null;
 }
 
-function itemRow(content: DocumentContent, item: QuoteItemView): string {
+/** The participants, and beside them the paying ones and the free places when the period gives any: "20 + 1 gratuità". */
+function participantsCell(words: DocumentLabels, item: DocumentItem): string {
+  const participants = itemParticipants(item);
+  if (!item.freePlaces || item.freePlaces <= 0) return String(participants);
+  return `${participants}<div class="detail free-places">${escapeHtml(words.freePlaces(Math.max(participants - item.freePlaces, 0), item.freePlaces))}</div>`;
+}
+
+function itemRow(content: DocumentContent, item: DocumentItem): string {
   const { quote } = content;
   const words = wordsOf(content);
   const label = vatLabelIn(words, item.priceIncludesVat, item.vatRate) ?? '';
@@ -297,9 +409,10 @@ function itemRow(content: DocumentContent, item: QuoteItemView): string {
   const unitCents = unitCentsOf(item);
   const unit = unitCents === null ? '' : euro(unitCents);
   const price = toBeDefined ? escapeHtml(words.priceToBeDefined) : euro(cents(item.totalPrice));
+  const leftOut = !item.optional && !isCounted(quote, item);
   return (
-    `<tr class="item${isCounted(quote, item) ? '' : ' not-counted'}"><td><div class="description">${escapeHtml(lineTexts(content, item).title)}</div>${lineDetails(content, item)}</td>` +
-    `<td class="number">${itemParticipants(item)}</td><td class="number">${unit}</td>` +
+    `<tr class="item${item.optional ? ' optional' : ''}${leftOut ? ' not-counted' : ''}"><td><div class="description">${escapeHtml(lineTexts(content, item).title)}</div>${lineDetails(content, item)}</td>` +
+    `<td class="number">${participantsCell(words, item)}</td><td class="number">${unit}</td>` +
     `<td class="number">${price}</td><td class="vat-label">${escapeHtml(label)}</td></tr>`
   );
 }
@@ -328,7 +441,7 @@ const totalRow = (className: string, label: string, amountCents: number) =>
  * The totals: the counted lines, the consumptions, the difference a total set by hand makes, the VAT by
  * rate, and the quote's total with its VAT (the figure the list and the dashboard show).
  */
-function totals(words: DocumentLabels, quote: QuoteDetailView, figures: QuoteFigures): string {
+function totals(words: DocumentLabels, quote: DocumentQuote, figures: QuoteFigures): string {
   const adjustment = figures.adjustmentCents < 0 ? words.discount : figures.adjustmentCents > 0 ? words.rounding : null;
   const rows = [
     totalRow('lines-total', words.linesTotal, figures.linesTotal.grossCents),
@@ -352,24 +465,48 @@ function totals(words: DocumentLabels, quote: QuoteDetailView, figures: QuoteFig
   );
 }
 
+/** "Acconto € X alla conferma" and "Saldo € Y entro il dd/mm/yyyy", when the quote asks a deposit. */
+function paymentSchedule(words: DocumentLabels, quote: DocumentQuote): string {
+  if (quote.depositKind !== 'percent' && quote.depositKind !== 'amount') return '';
+  const dueDate = quote.balanceDueDate ? formatDate(quote.balanceDueDate) : null;
+  return (
+    `<section class="payment-schedule"><h2>${escapeHtml(words.paymentTerms)}</h2>` +
+    `<div class="deposit">${escapeHtml(words.deposit(formatEuroCents(cents(quote.depositAmount))))}</div>` +
+    `<div class="balance">${escapeHtml(words.balance(formatEuroCents(cents(quote.balanceAmount)), dueDate))}</div></section>`
+  );
+}
+
 /**
- * The quote's table: every line with its details, participants, unit and line price and VAT label (a
- * confirmed quote's unconfirmed lines marked and left out of the total, which says so once), the
- * consumptions, then the totals worked out by the shared engine.
+ * The quote's table: every line with its details, participants (and free places), price per person and
+ * line price and VAT label (a confirmed quote's unconfirmed lines marked and left out of the total, which
+ * says so once), the consumptions, the totals worked out by the shared engine, the optional lines apart
+ * under their own heading (in no total), and the deposit and balance when the quote asks a deposit.
  */
 function quoteTable(content: DocumentContent): string {
   const { quote } = content;
   const words = wordsOf(content);
   const figures = documentFigures(quote);
-  const leftOut = quote.items.some((item) => !isCounted(quote, item));
+  const included = quote.items.filter((item) => !item.optional);
+  const optional = quote.items.filter((item) => item.optional);
+  const leftOut = included.some((item) => !isCounted(quote, item));
   const heading = (text: string, className?: string) => `<th${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</th>`;
+  const head =
+    `<thead><tr>${heading(words.description)}${heading(words.participants, 'number')}` +
+    `${heading(words.perPerson, 'number')}${heading(words.price, 'number')}${heading(words.vat)}</tr></thead>`;
+  const optionalSection =
+    optional.length === 0
+      ? ''
+      : `<section class="optional-items"><h2>${escapeHtml(words.optionalServices)}</h2><table class="items optional">${head}` +
+        `<tbody>${optional.map((item) => itemRow(content, item)).join('')}</tbody></table>` +
+        `<p class="optional-note">${escapeHtml(words.optionalNote)}</p></section>`;
   return (
-    `<section class="quote"><table class="items"><thead><tr>${heading(words.description)}${heading(words.participants, 'number')}` +
-    `${heading(words.unitPrice, 'number')}${heading(words.price, 'number')}${heading(words.vat)}</tr></thead>` +
-    `<tbody>${quote.items.map((item) => itemRow(content, item)).join('')}</tbody></table>` +
+    `<section class="quote"><table class="items">${head}` +
+    `<tbody>${included.map((item) => itemRow(content, item)).join('')}</tbody></table>` +
     (leftOut ? `<p class="not-counted-note">${escapeHtml(words.notCountedNote)}</p>` : '') +
     consumptionsTable(words, quote.consumptions, figures.consumptionsCents) +
     totals(words, quote, figures) +
+    optionalSection +
+    paymentSchedule(words, quote) +
     `</section>`
   );
 }

@@ -37,7 +37,7 @@ import { QuoteLayout, QuoteLayoutElement } from '../layouts/layout.entity';
 import { StarterKitService } from '../starter-kit/starter-kit.service';
 import { printableTemplateHtml } from '../templates/template-html';
 import { QuoteTemplate } from '../templates/template.entity';
-import { type DocumentContent, type PrintedElement, type PrintedImage, renderDocumentHtml } from './document-html';
+import { type DocumentContent, documentQuoteOf, type PrintedElement, type PrintedImage, renderDocumentHtml } from './document-html';
 import { type DocumentImage, DocumentImages } from './document-images';
 import { countCacheLookup, timeRender } from './document-metrics';
 import { DocumentQueue, type RenderOutcome } from './document-queue';
@@ -221,7 +221,8 @@ export class DocumentsService {
       ...signaturePaths.map((path) => this.images.signature(tenantId, path)),
     ]);
     return {
-      content: { ...content, timeZone: this.settings.timeZone },
+      // the quote as a customer may read it: nothing else of its view goes into the document
+      content: { ...content, quote: documentQuoteOf(content.quote), timeZone: this.settings.timeZone },
       elements: printed,
       logo,
       signatures: new Map(signaturePaths.map((path, index) => [path, signatures[index]])),

@@ -49,6 +49,10 @@ const RULE_SCHEMAS: Record<string, RuleSchema> = {
     minLength: KEYWORD_MIN_LENGTH,
     maxLength: KEYWORD_MAX_LENGTH,
   }),
+  // the shape once spaces are taken out and letters raised (the check character is checked besides)
+  isFiscalCode: () => ({ type: 'string', pattern: '^(\\d{11}|[A-Z0-9]{16})$', example: '04512340634' }),
+  // the shape once spaces are taken out and letters raised (the check digits are checked besides)
+  isIbanCode: () => ({ type: 'string', pattern: '^[A-Z]{2}\\d{2}[A-Z0-9]{11,30}$', example: 'IT60X0542811101000000123456' }),
 };
 
 /** Money travels as a string with two decimals; a request may send it as a number. */

@@ -95,10 +95,13 @@ describe(QuotesController.name, () => {
         'GET :quoteId/consumptions consumptions',
         'POST :quoteId/consumptions addConsumption',
         'DELETE :quoteId/consumptions/:consumptionId removeConsumption',
+        'GET :quoteId/payments payments',
+        'POST :quoteId/payments addPayment',
+        'DELETE :quoteId/payments/:paymentId removePayment',
       ].sort(),
     );
     const prototype = QuotesController.prototype as unknown as Record<string, object>;
-    for (const write of ['create', 'update', 'remove', 'addItem', 'replaceItems', 'updateItem', 'removeItem', 'addConsumption', 'removeConsumption']) {
+    for (const write of ['create', 'update', 'remove', 'addItem', 'replaceItems', 'updateItem', 'removeItem', 'addConsumption', 'removeConsumption', 'addPayment', 'removePayment']) {
       expect([write, Reflect.getMetadata(ROLES, prototype[write])]).toEqual([write, ['superadmin', 'tenant_admin', 'tenant_user']]);
     }
     expect(Reflect.getMetadata('design:paramtypes', prototype, 'update')[2]).toBe(UpdateQuoteDto);

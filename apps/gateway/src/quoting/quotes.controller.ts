@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CONSUMPTIONS_ADD,
@@ -7,6 +7,11 @@ import {
   ConsumptionDto,
   ConsumptionView,
   CreateQuoteDto,
+  PAYMENTS_ADD,
+  PAYMENTS_DELETE,
+  PAYMENTS_LIST,
+  PaymentDto,
+  PaymentView,
   QUOTE_ITEMS_ADD,
   QUOTE_ITEMS_DELETE,
   QUOTE_ITEMS_LIST,
@@ -32,6 +37,7 @@ import { uuidParam } from '../common/params';
 import { Roles } from '../common/principal.decorator';
 import { AGENCY_MEMBERS, TenantResource } from '../common/tenant-resource';
 import { CurrentScope, type TenantScope } from '../common/tenant-scope';
+import { CostVisibilityInterceptor } from './cost-visibility.interceptor';
 
 const quoteIdParam = uuidParam('quoteId');
 const itemIdParam = uuidParam('itemId');
@@ -41,6 +47,7 @@ const QuoteWriters = () => Roles(...AGENCY_MEMBERS);
 
 @ApiTags('quotes')
 @Controller('tenants/:tenantId/quotes')
+@UseInterceptors(CostVisibilityInterceptor)
 export class QuotesController extends TenantResource({
   body: CreateQuoteDto,
   updateBody: UpdateQuoteDto,
@@ -142,5 +149,30 @@ export class QuotesController extends TenantResource({
     @Param('consumptionId', uuidParam('consumptionId')) itemId: string,
   ): Promise<void> {
     await this.rpc.send(CONSUMPTIONS_DELETE, { ...scope, id, itemId });
+  }
+
+  @Get(':quoteId/payments')
+  @ApiOperation({ summary: "The payments the quote received, by the day they were paid; the quote's paidTotal and dueTotal sum them." })
+  payments(@CurrentScope() scope: TenantScope, @Param('quoteId', quoteIdParam) id: string): Promise<PaymentView[]> {
+    return this.rpc.send(PAYMENTS_LIST, { ...scope, id });
+  }
+
+  /** Recording what the customer paid is everyday work: a tenant user records payments too. */
+  @Post(':quoteId/payments')
+  @QuoteWriters()
+  @ApiOperation({ summary: 'Records a payment received (day, today at the latest; amount; method).' })
+  addPayment(@CurrentScope() scope: TenantScope, @Param('quoteId', quoteIdParam) id: string, @Body() data: PaymentDto): Promise<PaymentView> {
+    return this.rpc.send(PAYMENTS_ADD, { ...scope, id, data });
+  }
+
+  @Delete(':quoteId/payments/:paymentId')
+  @QuoteWriters()
+  @HttpCode(204)
+  async removePayment(
+    @CurrentScope() scope: TenantScope,
+    @Param('quoteId', quoteIdParam) id: string,
+    @Param('paymentId', uuidParam('paymentId')) itemId: string,
+  ): Promise<void> {
+    await this.rpc.send(PAYMENTS_DELETE, { ...scope, id, itemId });
   }
 }

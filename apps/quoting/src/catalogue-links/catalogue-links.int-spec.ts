@@ -155,8 +155,8 @@ describe('quoting with the catalogue, events and row-level security (integration
       );
       expect(tables).toEqual(
         [
-          'notifications', 'quote_items', 'quote_links', 'quote_numbers', 'quote_revision_views', 'quote_revisions', 'quotes',
-          'service_consumptions', 'webhook_deliveries', 'webhooks',
+          'agency_terms', 'invoice_numbers', 'invoices', 'notifications', 'quote_items', 'quote_links', 'quote_numbers', 'quote_payments',
+          'quote_revision_views', 'quote_revisions', 'quotes', 'service_consumptions', 'webhook_deliveries', 'webhooks',
         ].map((relname) => ({ relname, relrowsecurity: true, relforcerowsecurity: true })),
       );
       const [role] = await harness.query(`SELECT rolbypassrls, rolsuper FROM pg_roles WHERE rolname = $1`, [QUOTING_RUNTIME_ROLE]);

@@ -142,6 +142,7 @@ class CatalogueStandIn {
               period: {
                 id: randomUUID(), productId: PRODUCT.id, startDate: '2030-01-01', endDate: '2030-12-31', hasMinParticipants: false, minParticipants: null,
                 hasCostPerPerson: true, costPerPerson: '30.50', hasFlatRate: false, flatRate: null, hasAdditionalCosts: false, additionalCosts: null, priceIncludesVat: true,
+                supplierCostPerPerson: null, supplierCostPerBooking: null, freePlacesEvery: null, freePlacesCount: null,
               },
             },
           ]
@@ -260,7 +261,7 @@ describe('the customer loop (integration)', () => {
     senders.set(otherAgent.userId, { name: 'Bruno Agente', email: 'bruno@sole.test' });
     customers.set(englishCustomer, {
       id: englishCustomer, title: 'Mr', name: 'John Smith', email: 'john@smith.test', phone: null, contact: null, address: '1 High St', country: 'UK', city: 'London',
-      postalCode: 'N1', priceListId: null, vatNumber: null, sdi: null, pec: null, language: 'en', tagIds: [], createdAt: new Date(0).toISOString(),
+      postalCode: 'N1', priceListId: null, vatNumber: null, sdi: null, pec: null, fiscalCode: null, language: 'en', tagIds: [], createdAt: new Date(0).toISOString(),
     });
     customers.set(customerWithoutEmail, { ...customers.get(englishCustomer)!, id: customerWithoutEmail, name: 'Senza Email', email: '', language: 'it' });
     jest.spyOn(harness.get(QuoteEventSink), 'emit').mockImplementation(async (event) => {
@@ -371,7 +372,7 @@ describe('the customer loop (integration)', () => {
     const quote = await createQuote();
     const { link } = await send(quote.id);
     const answer = await accept(tokenOf(link), { revision: 1 });
-    expect(answer).toEqual({ kind: 'accepted', signerName: 'John Smith', reason: null, at: expect.any(String) });
+    expect(answer).toEqual({ kind: 'accepted', signerName: 'John Smith', reason: null, at: expect.any(String), optionalLines: [], acceptedTotal: quote.totalAmount });
 
     expect(await rpcError(accept(tokenOf(link)))).toMatchObject({ statusCode: 409, reason: 'ALREADY_ANSWERED' });
     expect(await rpcError(decline(tokenOf(link)))).toMatchObject({ statusCode: 409, reason: 'ALREADY_ANSWERED' });
@@ -386,6 +387,44 @@ describe('the customer loop (integration)', () => {
     expect(list.items.find((item) => item.id === quote.id)).toMatchObject({ latestRevision: 1, customerAnswer: answer });
     await expect(view(tokenOf(link))).resolves.toMatchObject({ answer });
     await eventually(() => events.some((event) => event.event === 'quote.accepted' && event.quoteId === quote.id && event.revision === 1), 'quote.accepted');
+  });
+
+  it('takes an acceptance with optional lines chosen: the revision records them, the lines join the quote and its total follows', async () => {
+    const quote = await sut.send(QUOTES_CREATE, {
+      principal: agent,
+      tenantId: tenantA,
+      data: {
+        customerId: englishCustomer,
+        serviceDate: '2030-07-15',
+        expiryDate: '2030-07-01',
+        items: [{ productId: PRODUCT.id, quantity: 2, optional: true }],
+      } as never,
+    });
+    const optional = quote.items.find((item) => item.optional);
+    expect(quote).toMatchObject({ totalAmount: '0.00', optionalTotal: '61.00' });
+    const { link } = await send(quote.id);
+
+    for (const wrong of [[randomUUID()], ['lake-tour'], [optional?.id, optional?.id]]) {
+      expect(await rpcError(accept(tokenOf(link), { optionalItemIds: wrong }))).toMatchObject({ statusCode: 400 });
+    }
+    const [unanswered] = await harness.query<{ answer_kind: string | null }>('SELECT answer_kind FROM quoting.quote_revisions WHERE quote_id = $1', [quote.id]);
+    expect(unanswered.answer_kind).toBeNull();
+
+    const answer = await accept(tokenOf(link), { optionalItemIds: [optional?.id] });
+    expect(answer).toMatchObject({ kind: 'accepted', acceptedTotal: '61.00', optionalLines: [{ itemId: optional?.id, title: 'Lake tour', grossPrice: '61.00' }] });
+    const [revision] = await harness.query<{ snapshot: { acceptedChoice: unknown } }>('SELECT snapshot FROM quoting.quote_revisions WHERE quote_id = $1', [quote.id]);
+    expect(revision.snapshot.acceptedChoice).toEqual({ optionalLines: [{ itemId: optional?.id, title: 'Lake tour', grossPrice: '61.00' }], total: '61.00' });
+
+    const read = await sut.send(QUOTES_GET, { principal: agent, tenantId: tenantA, id: quote.id });
+    expect(read).toMatchObject({ totalAmount: '61.00', optionalTotal: '0.00', customerAnswer: answer });
+    expect(read.version).toBeGreaterThan(quote.version);
+    expect(read.items.every((item) => !item.optional)).toBe(true);
+    const [history] = await sut.send(QUOTE_REVISIONS_LIST, { principal: agent, tenantId: tenantA, id: quote.id });
+    expect(history.answer).toEqual(answer);
+    await eventually(
+      () => events.some((event) => event.event === 'quote.accepted' && event.quoteId === quote.id && JSON.stringify(event.data.optionalItemIds) === JSON.stringify([optional?.id])),
+      'quote.accepted with the choice',
+    );
   });
 
   it('takes a drawn signature only as a PNG image', async () => {

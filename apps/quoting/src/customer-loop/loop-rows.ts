@@ -1,4 +1,5 @@
 import {
+  type ChosenOptionalLine,
   type NotificationKind,
   type NotificationsView,
   type NotificationView,
@@ -8,9 +9,10 @@ import {
   type QuoteRevisionView,
   type SignatureKind,
 } from '@quotebook/contracts';
-import { formatCents, formatQuoteNumber, LOOP_MESSAGES, quoteShortId, toCents } from '@quotebook/domain';
+import { formatCents, formatQuoteNumber, lineFigures, LOOP_MESSAGES, quoteShortId, toCents } from '@quotebook/domain';
 import { appError } from '@quotebook/server-core';
 import type { DataSource, EntityManager } from 'typeorm';
+import { lockQuote, storeQuoteFigures } from '../quotes/quote-rows';
 import '../wall-clock';
 import type { RevisionSnapshot } from './revision-snapshot';
 
@@ -68,10 +70,19 @@ export const revisionNotFound = () => appError('NOT_FOUND', LOOP_MESSAGES.revisi
 /** Unknown, revoked and malformed tokens get this same answer. */
 export const linkNotFound = () => appError('NOT_FOUND', LOOP_MESSAGES.linkNotFound);
 
-/** The customer's answer to a revision, or null. */
-export function answerOf(row: Pick<RevisionRow, 'answer_kind' | 'signer_name' | 'answer_reason' | 'answered_at'>): QuoteAnswer | null {
+type AnswerColumns = Pick<RevisionRow, 'answer_kind' | 'signer_name' | 'answer_reason' | 'answered_at'>;
+
+/**
+ * The customer's answer to a revision, or null. An acceptance carries the optional lines chosen and the
+ * total accepted (the revision's own when it was accepted before optional lines, or without any).
+ */
+export function answerOf(row: AnswerColumns & Partial<Pick<RevisionRow, 'snapshot' | 'total_amount'>>): QuoteAnswer | null {
   if (row.answer_kind === null || row.answered_at === null) return null;
-  return { kind: row.answer_kind, signerName: row.signer_name, reason: row.answer_reason, at: row.answered_at.toISOString() };
+  const answer: QuoteAnswer = { kind: row.answer_kind, signerName: row.signer_name, reason: row.answer_reason, at: row.answered_at.toISOString() };
+  if (row.answer_kind !== 'accepted') return answer;
+  const choice = row.snapshot?.acceptedChoice;
+  const revisionTotal = row.total_amount === undefined ? null : formatCents(toCents(row.total_amount));
+  return { ...answer, optionalLines: choice?.optionalLines ?? [], acceptedTotal: choice?.total ?? revisionTotal };
 }
 
 function mapSummary(row: RevisionWithViews): QuoteRevisionSummary {
@@ -267,16 +278,22 @@ export interface RecordedAnswer {
   reason: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** an acceptance: the optional lines chosen and the total with them (money as the API writes it) */
+  choice: { optionalLines: ChosenOptionalLine[]; total: string } | null;
 }
 
-/** Stores the customer's answer on the revision and on its quote (the list's badge); the answer as read back. */
+/**
+ * Stores the customer's answer on the revision (an acceptance's choice of optional lines beside what
+ * the revision froze) and on its quote (the list's badge); the answer as read back.
+ */
 export async function recordAnswer(manager: EntityManager, revision: RevisionRow, answer: RecordedAnswer): Promise<QuoteAnswer> {
-  const [[row]]: [Pick<RevisionRow, 'answer_kind' | 'signer_name' | 'answer_reason' | 'answered_at'>[], number] = await manager.query(
+  const [[row]]: [(AnswerColumns & Pick<RevisionRow, 'snapshot' | 'total_amount'>)[], number] = await manager.query(
     `UPDATE quoting.quote_revisions
         SET answer_kind = $3, signer_name = $4, signature_type = $5, signature_value = $6, answer_reason = $7,
-            answered_at = now(), answer_ip = $8, answer_user_agent = $9
+            answered_at = now(), answer_ip = $8, answer_user_agent = $9,
+            snapshot = CASE WHEN $10::jsonb IS NULL THEN snapshot ELSE jsonb_set(snapshot, '{acceptedChoice}', $10::jsonb) END
       WHERE tenant_id = $1 AND id = $2 AND answer_kind IS NULL
-      RETURNING answer_kind, signer_name, answer_reason, answered_at`,
+      RETURNING answer_kind, signer_name, answer_reason, answered_at, snapshot, total_amount`,
     [
       revision.tenant_id,
       revision.id,
@@ -287,6 +304,7 @@ export async function recordAnswer(manager: EntityManager, revision: RevisionRow
       answer.reason,
       answer.ip,
       answer.userAgent,
+      answer.choice === null ? null : JSON.stringify(answer.choice),
     ],
   );
   const recorded = row ? answerOf(row) : null;
@@ -298,6 +316,33 @@ export async function recordAnswer(manager: EntityManager, revision: RevisionRow
     revision.number,
   ]);
   return recorded;
+}
+
+/**
+ * The optional lines a customer chose join the quote: they are optional no more, so the quote's total,
+ * its schedule and its margin count them from now on, and its figures are stored again. A total set by
+ * hand rises by what the chosen lines charge (it stays the agency's figure, plus what the customer
+ * added). The quote's version rises: an editor holding the quote from before reloads it. Lines the
+ * agency has removed or made non-optional since the send are left as they are.
+ */
+export async function takeChosenLines(manager: EntityManager, tenantId: string, quoteId: string, itemIds: readonly string[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const quote = await lockQuote(manager, tenantId, quoteId);
+  // an UPDATE answers [its RETURNING rows, how many rows it changed]
+  const [taken]: [{ total_price: string; price_includes_vat: boolean; vat_rate: string | null }[], number] = await manager.query(
+    `UPDATE quoting.quote_items SET optional = false
+      WHERE tenant_id = $1 AND quote_id = $2 AND id = ANY($3::uuid[]) AND optional
+      RETURNING total_price, price_includes_vat, vat_rate`,
+    [tenantId, quoteId, itemIds],
+  );
+  if (taken.length === 0) return;
+  await manager.query(`UPDATE quoting.quotes SET version = version + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2`, [tenantId, quoteId]);
+  const manualTotal = quote.manual_total === null ? null : toCents(quote.manual_total);
+  const addedCents = taken.reduce(
+    (sum, line) => sum + lineFigures({ totalCents: toCents(line.total_price), priceIncludesVat: line.price_includes_vat, vatRate: line.vat_rate }).grossCents,
+    0,
+  );
+  await storeQuoteFigures(manager, tenantId, quoteId, manualTotal === null ? null : manualTotal + addedCents);
 }
 
 /** A notification for the agent who sent the revision (none when the sender is not known). */

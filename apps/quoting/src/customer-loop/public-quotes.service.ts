@@ -10,7 +10,7 @@ import type {
   QuoteAnswer,
   WebhookEvent,
 } from '@quotebook/contracts';
-import { agentNotice, LOOP_API_MESSAGES, LOOP_MESSAGES, revisionFileName, revisionLabel } from '@quotebook/domain';
+import { agentNotice, choiceFigures, formatCents, LOOP_API_MESSAGES, LOOP_MESSAGES, optionalChoiceProblem, revisionFileName, revisionLabel, toCents } from '@quotebook/domain';
 import { appError, Mailer, withTenant } from '@quotebook/server-core';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
@@ -27,7 +27,9 @@ import {
   recordView,
   type RecordedAnswer,
   type RevisionRow,
+  takeChosenLines,
 } from './loop-rows';
+import { offeredOptionalLines, optionalTotalOf, publicItemOf, type RevisionSnapshot } from './revision-snapshot';
 import { reportQuoteEvent } from './quote-sending.service';
 import { isQuoteExpired, viewConsequences, viewDay, visitorHash } from './view-counting';
 
@@ -79,20 +81,7 @@ export class PublicQuotesService {
       const recorded = await recordView(manager, tenantId, revision.id, { visitorHash: visitorHash(visitor), day: viewDay(this.env.BUSINESS_TIME_ZONE) });
       const notify = viewConsequences(recorded).notifyAgent;
       if (notify) await insertNotification(manager, revision, 'viewed');
-      const { snapshot } = revision;
-      const publicView: PublicQuoteView = {
-        agency: snapshot.agency,
-        customer: snapshot.customer,
-        quote: { shortId: snapshot.quote.shortId, number: snapshot.quote.number, subject: snapshot.quote.subject, serviceDate: snapshot.quote.serviceDate, expiryDate },
-        revision: revision.number,
-        items: snapshot.items,
-        vatSummary: snapshot.vatSummary,
-        total: snapshot.totals,
-        templates: snapshot.templates,
-        language: revision.language,
-        answer: answerOf(revision),
-        expired: isQuoteExpired(expiryDate, this.env.BUSINESS_TIME_ZONE),
-      };
+      const publicView = publicViewOf(revision, expiryDate, isQuoteExpired(expiryDate, this.env.BUSINESS_TIME_ZONE));
       return { view: publicView, happening: notify ? ({ kind: 'viewed', revision } satisfies QuoteHappening) : null };
     });
     // the customer's page does not wait for the agent's e-mail
@@ -109,7 +98,8 @@ export class PublicQuotesService {
       reason: null,
       ip: text(visitor?.ip, 100),
       userAgent: text(visitor?.userAgent, 1000),
-    });
+      choice: null,
+    }, dto.optionalItemIds ?? []);
   }
 
   async decline(token: unknown, visitor: PublicVisitor | undefined, dto: DeclineQuoteDto): Promise<QuoteAnswer> {
@@ -120,6 +110,7 @@ export class PublicQuotesService {
       reason: dto.reason?.trim() ? dto.reason.trim() : null,
       ip: text(visitor?.ip, 100),
       userAgent: text(visitor?.userAgent, 1000),
+      choice: null,
     });
   }
 
@@ -140,9 +131,11 @@ export class PublicQuotesService {
 
   /**
    * Records the customer's answer to the latest revision: refused when the link expired (410), when the
-   * customer read an older revision than the latest (409), or when the revision has an answer (409).
+   * customer read an older revision than the latest (409), or when the revision has an answer (409). An
+   * acceptance may choose optional lines of that revision (else 400 naming optionalItemIds): the
+   * revision records them with the total accepted, and they join the quote (takeChosenLines).
    */
-  private async answer(token: unknown, readRevision: number | undefined, answer: RecordedAnswer): Promise<QuoteAnswer> {
+  private async answer(token: unknown, readRevision: number | undefined, answer: RecordedAnswer, chosen: readonly string[] = []): Promise<QuoteAnswer> {
     const { recorded, revision } = await this.inLinkTenant(token, async (manager, tenantId, quoteId) => {
       const expiryDate = await readQuoteExpiry(manager, tenantId, quoteId);
       // the revision is locked: two answers at once take turns, and the second finds the first
@@ -151,7 +144,9 @@ export class PublicQuotesService {
       if (isQuoteExpired(expiryDate, this.env.BUSINESS_TIME_ZONE)) throw appError('LINK_EXPIRED', LOOP_MESSAGES.linkExpired);
       if (readRevision !== undefined && readRevision !== latest.number) throw appError('REVISION_SUPERSEDED', LOOP_MESSAGES.revisionSuperseded);
       if (latest.answer_kind !== null) throw appError('ALREADY_ANSWERED', LOOP_MESSAGES.alreadyAnswered);
-      const stored = await recordAnswer(manager, latest, answer);
+      const choice = answer.kind === 'accepted' ? acceptedChoice(latest.snapshot, chosen) : null;
+      const stored = await recordAnswer(manager, latest, { ...answer, choice });
+      if (choice) await takeChosenLines(manager, tenantId, quoteId, chosen);
       await insertNotification(manager, latest, answer.kind);
       return { recorded: stored, revision: latest };
     });
@@ -199,7 +194,55 @@ export class PublicQuotesService {
         shortId: snapshot.quote.shortId,
         customerId: snapshot.quote.customerId,
         ...(answer ? { signerName: answer.signerName, reason: answer.reason } : {}),
+        ...(answer?.kind === 'accepted'
+          ? { optionalItemIds: (answer.optionalLines ?? []).map((line) => line.itemId), acceptedTotal: answer.acceptedTotal ?? null }
+          : {}),
       },
     });
   }
+}
+
+/**
+ * The public read of a revision, field by field from what it froze (no part of an agency's view is
+ * passed on as it is): the agency and customer as printed, the quote's reference, the lines, the
+ * figures, the schedule and the answer.
+ */
+export function publicViewOf(revision: RevisionRow, expiryDate: string, expired: boolean): PublicQuoteView {
+  const { snapshot } = revision;
+  const items = snapshot.items.map(publicItemOf);
+  return {
+    agency: { ...snapshot.agency },
+    customer: { ...snapshot.customer },
+    quote: { shortId: snapshot.quote.shortId, number: snapshot.quote.number, subject: snapshot.quote.subject, serviceDate: snapshot.quote.serviceDate, expiryDate },
+    revision: revision.number,
+    items,
+    vatSummary: snapshot.vatSummary.map(({ rate, label, net, vat, gross }) => ({ rate, label, net, vat, gross })),
+    total: {
+      net: snapshot.totals.net,
+      vat: snapshot.totals.vat,
+      gross: snapshot.totals.gross,
+      adjustment: snapshot.totals.adjustment,
+      consumptions: snapshot.totals.consumptions,
+    },
+    optionalTotal: optionalTotalOf(items),
+    schedule: snapshot.schedule ? { ...snapshot.schedule } : null,
+    templates: snapshot.templates.map(({ templateType, title, content }) => ({ templateType, title, content })),
+    language: revision.language,
+    answer: answerOf(revision),
+    expired,
+  };
+}
+
+/** The optional lines an acceptance chose, checked against the revision, with the total they make. */
+function acceptedChoice(snapshot: RevisionSnapshot, chosen: readonly string[]): NonNullable<RecordedAnswer['choice']> {
+  const offered = offeredOptionalLines(snapshot);
+  const problem = optionalChoiceProblem(chosen, offered);
+  if (problem) throw appError('VALIDATION_FAILED', [problem]);
+  const { totalCents } = choiceFigures({
+    totalCents: toCents(snapshot.totals.gross),
+    offered: offered.map((line) => ({ itemId: line.itemId, grossCents: toCents(line.grossPrice) })),
+    chosen,
+    deposit: null,
+  });
+  return { optionalLines: offered.filter((line) => chosen.includes(line.itemId)), total: formatCents(totalCents) };
 }

@@ -15,6 +15,7 @@ import {
   TENANTS_GET,
   type TenantView,
   type WebhookPayload,
+  withoutCosts,
 } from '@quotebook/contracts';
 import { DEFAULT_LANGUAGE, LOOP_MESSAGES, quoteMail, revisionFileName } from '@quotebook/domain';
 import { appError, databaseErrorOf, FileStorage, Mailer, PG_UNIQUE_VIOLATION, readTenant, reasonOf, requireTenantAccess, RpcClient, withTenant } from '@quotebook/server-core';
@@ -73,7 +74,8 @@ export class QuoteSendingService {
     const texts = await this.textsOf(principal, tenantId, quote.items.map((item) => item.productId), language);
     const rendered = await this.rpc.send(
       DOCUMENTS_RENDER_REVISION,
-      { principal, tenantId, quote, customer, texts, language, ...(dto.layoutId ? { layoutId: dto.layoutId } : {}) },
+      // the customer's document is made without the agency's costs and margins
+      { principal, tenantId, quote: withoutCosts(quote), customer, texts, language, ...(dto.layoutId ? { layoutId: dto.layoutId } : {}) },
       // the render waits for a worker and Gotenberg, retries included
       this.env.DOCUMENT_JOB_TIMEOUT_MS + this.env.NATS_REQUEST_TIMEOUT_MS,
     );
@@ -107,6 +109,7 @@ export class QuoteSendingService {
         link,
         message,
         senderName: sender.name,
+        schedule: snapshot.schedule,
       }),
       attachments: [{ filename: revisionFileName(quote.shortId, number), content: pdf, contentType: 'application/pdf' }],
     });

@@ -1,5 +1,5 @@
-import type { CustomerView, QuoteDetailView, QuoteItemView, TenantView } from '@quotebook/contracts';
-import { buildRevisionSnapshot, publicAgencyOf } from './revision-snapshot';
+import type { CustomerView, QuoteDetailView, QuoteItemView, RevisionItemView, TenantView } from '@quotebook/contracts';
+import { buildRevisionSnapshot, offeredOptionalLines, optionalTotalOf, publicAgencyOf, publicItemOf, revisionItem } from './revision-snapshot';
 
 const item = (overrides: Partial<QuoteItemView>): QuoteItemView => ({
   id: 'i1',
@@ -26,6 +26,14 @@ const item = (overrides: Partial<QuoteItemView>): QuoteItemView => ({
   netPrice: '100.00',
   vatAmount: '22.00',
   grossPrice: '122.00',
+  optional: false,
+  cost: null,
+  costSource: 'auto',
+  freePlaces: 0,
+  payingParticipants: 4,
+  pricePerPerson: '30.50',
+  margin: null,
+  marginPercent: null,
   createdAt: '2030-01-01T00:00:00.000Z',
   ...overrides,
 });
@@ -106,5 +114,57 @@ describe('buildRevisionSnapshot', () => {
   it('names the customer by the quote when the catalogue no longer has it', () => {
     const sut = buildRevisionSnapshot({ quote: quote(), customer: null, agency, texts, language: 'it', templates: [] });
     expect(sut.customer.name).toBe('Rossi SRL');
+  });
+});
+
+describe('what a revision freezes of optional lines, free places, the deposit and costs', () => {
+  const texts = [{ id: 'p1', title: 'Lake tour', shortDescription: null }];
+  const offer = () =>
+    quote({
+      depositKind: 'percent',
+      depositValue: '30.00',
+      depositAmount: '36.60',
+      balanceAmount: '85.40',
+      balanceDueDate: '2030-06-15',
+      items: [
+        item({ freePlaces: 1, quantity: 21, chargedParticipants: 20, cost: '1234.56', margin: '-1134.56', marginPercent: '-1134.56' }),
+        item({ id: 'i2', productId: 'p2', description: 'Pranzo', optional: true, totalPrice: '100.00', priceIncludesVat: false, vatRate: '10.00', netPrice: '100.00', vatAmount: '10.00', grossPrice: '110.00', cost: '77.77', margin: '22.23' }),
+      ],
+    } as Partial<QuoteDetailView>);
+
+  it('leaves an optional line out of the totals and the VAT summary, and marks it for the customer to choose', () => {
+    const sut = buildRevisionSnapshot({ quote: offer(), customer, agency, texts, language: 'en', templates: [] });
+    expect(sut.totals).toEqual({ net: '100.00', vat: '22.00', gross: '122.00', adjustment: null, consumptions: '0.00' });
+    expect(sut.vatSummary.map((group) => group.rate)).toEqual(['22.00']);
+    expect(sut.items.map((line) => [line.itemId, line.optional, line.freePlaces])).toEqual([
+      ['i1', false, 1],
+      ['i2', true, 0],
+    ]);
+    expect(optionalTotalOf(sut.items)).toBe('110.00');
+    expect(offeredOptionalLines(sut)).toEqual([{ itemId: 'i2', title: 'Pranzo', grossPrice: '110.00' }]);
+  });
+
+  it('freezes the deposit and the balance the quote asks, and none when it asks no deposit', () => {
+    expect(buildRevisionSnapshot({ quote: offer(), customer, agency, texts, language: 'en', templates: [] }).schedule).toEqual({
+      depositKind: 'percent',
+      depositValue: '30.00',
+      depositAmount: '36.60',
+      balanceAmount: '85.40',
+      balanceDueDate: '2030-06-15',
+    });
+    expect(buildRevisionSnapshot({ quote: quote({ depositKind: 'none', depositValue: null } as Partial<QuoteDetailView>), customer, agency, texts, language: 'en', templates: [] }).schedule).toBeNull();
+  });
+
+  it('copies no cost or margin into the snapshot, nor into what the public page reads of its lines', () => {
+    const sut = buildRevisionSnapshot({ quote: offer(), customer, agency, texts, language: 'en', templates: [] });
+    const frozen = JSON.stringify({ ...sut, items: sut.items.map(publicItemOf) });
+    expect(frozen).not.toMatch(/1234|77\.77|22\.23|cost|margin/i);
+  });
+
+  it('reads a line frozen before optional lines and free places as neither', () => {
+    const old = { ...revisionItem(item({}), undefined, 'it') } as Partial<RevisionItemView>;
+    delete old.optional;
+    delete old.freePlaces;
+    expect(publicItemOf(old as RevisionItemView)).toMatchObject({ optional: false, freePlaces: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  ChosenOptionalLine,
   CustomerView,
   ProductTexts,
   PublicAgencyView,
@@ -7,26 +8,33 @@ import type {
   QuoteItemView,
   QuoteRevisionView,
   RevisionItemView,
+  RevisionSchedule,
   RevisionTemplateText,
   RevisionTotals,
   TenantView,
   VatSummaryLine,
 } from '@quotebook/contracts';
-import { DEFAULT_LANGUAGE, type FigureLine, formatCents, quoteFigures, toCents, vatGroupLabel } from '@quotebook/domain';
+import { countsInTotal, DEFAULT_LANGUAGE, type FigureLine, formatCents, quoteFigures, toCents, vatGroupLabel } from '@quotebook/domain';
 
 /**
  * What a revision freezes of its quote when it is sent: everything its history view and the public page
  * show, as it was then, with the items' texts in the revision's language. Editing the quote afterwards
- * edits the next draft; this stays.
+ * edits the next draft; this stays. Every part is built field by field from what a customer may read:
+ * no cost or margin is ever copied in. The one thing written later is the customer's choice of
+ * optional lines, when the revision is accepted.
  */
 export interface RevisionSnapshot {
   quote: QuoteRevisionView['quote'];
   items: RevisionItemView[];
   vatSummary: VatSummaryLine[];
   totals: RevisionTotals;
+  /** absent in revisions sent before deposits */
+  schedule?: RevisionSchedule | null;
   templates: RevisionTemplateText[];
   customer: PublicCustomerView;
   agency: PublicAgencyView;
+  /** written when the revision is accepted: the optional lines chosen and the total accepted */
+  acceptedChoice?: { optionalLines: ChosenOptionalLine[]; total: string };
 }
 
 export interface SnapshotSources {
@@ -41,8 +49,8 @@ export interface SnapshotSources {
   templates: readonly RevisionTemplateText[];
 }
 
-/** Whether a line goes into the total: a confirmed quote counts its order-confirmed lines only (the status rule). */
-const isCounted = (quote: QuoteDetailView, item: QuoteItemView) => quote.status !== 'confirmed' || item.orderConfirmed;
+/** Whether a line goes into the total: never an optional one; a confirmed quote counts its order-confirmed lines only. */
+const isCounted = (quote: QuoteDetailView, item: QuoteItemView) => countsInTotal(item, quote.status);
 
 const nonEmpty = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const joined = (...parts: (string | null | undefined)[]) => parts.map(nonEmpty).filter((part): part is string => part !== null).join(' ') || null;
@@ -54,6 +62,7 @@ export function revisionItem(item: QuoteItemView, texts: ProductTexts | undefine
   // Italian is what the agency wrote on the quote itself (a description may have been changed by hand)
   const title = language === DEFAULT_LANGUAGE ? item.description : nonEmpty(texts?.title) ?? item.description;
   return {
+    itemId: item.id,
     productId: item.productId,
     productCode: item.productCode,
     title,
@@ -71,8 +80,26 @@ export function revisionItem(item: QuoteItemView, texts: ProductTexts | undefine
     priceListApplied: item.priceListApplied,
     orderConfirmed: item.orderConfirmed,
     availableOnServiceDate: item.availableOnServiceDate,
+    optional: item.optional,
+    freePlaces: item.freePlaces,
   };
 }
+
+/** The deposit and balance the quote asks, when it asks a deposit. */
+export function revisionSchedule(quote: Pick<QuoteDetailView, 'depositKind' | 'depositValue' | 'depositAmount' | 'balanceAmount' | 'balanceDueDate'>): RevisionSchedule | null {
+  if (quote.depositKind === 'none' || quote.depositValue === null) return null;
+  return {
+    depositKind: quote.depositKind,
+    depositValue: quote.depositValue,
+    depositAmount: quote.depositAmount,
+    balanceAmount: quote.balanceAmount,
+    balanceDueDate: quote.balanceDueDate,
+  };
+}
+
+/** What the optional lines of a revision add up to, VAT included. */
+export const optionalTotalOf = (items: readonly Pick<RevisionItemView, 'optional' | 'grossPrice'>[]): string =>
+  formatCents(items.filter((item) => item.optional === true).reduce((sum, item) => sum + toCents(item.grossPrice), 0));
 
 /** What the public page shows of the agency: the details its documents print, nothing else. */
 export function publicAgencyOf(agency: TenantView): PublicAgencyView {
@@ -138,8 +165,42 @@ export function buildRevisionSnapshot({ quote, customer, agency, texts, language
       adjustment: figures.adjustmentCents === 0 ? null : formatCents(figures.adjustmentCents),
       consumptions: formatCents(consumptionsCents),
     },
+    schedule: revisionSchedule(quote),
     templates: templates.map(({ templateType, title, content }) => ({ templateType, title, content })),
     customer: publicCustomerOf(customer, quote),
     agency: publicAgencyOf(agency),
   };
 }
+
+/**
+ * A frozen line as the public page reads it, field by field (a revision sent before optional lines and
+ * free places reads as none of either).
+ */
+export function publicItemOf(item: RevisionItemView): RevisionItemView {
+  return {
+    itemId: item.itemId ?? '',
+    productId: item.productId,
+    productCode: item.productCode,
+    title: item.title,
+    description: item.description,
+    quantity: item.quantity,
+    chargedParticipants: item.chargedParticipants,
+    minParticipants: item.minParticipants,
+    unitPrice: item.unitPrice,
+    netPrice: item.netPrice,
+    vatAmount: item.vatAmount,
+    grossPrice: item.grossPrice,
+    vatRate: item.vatRate,
+    vatLabel: item.vatLabel,
+    listPrice: item.listPrice,
+    priceListApplied: item.priceListApplied,
+    orderConfirmed: item.orderConfirmed,
+    availableOnServiceDate: item.availableOnServiceDate,
+    optional: item.optional === true,
+    freePlaces: item.freePlaces ?? 0,
+  };
+}
+
+/** The optional lines a revision offered, as its acceptance may choose them. */
+export const offeredOptionalLines = (snapshot: Pick<RevisionSnapshot, 'items'>) =>
+  snapshot.items.filter((item) => item.optional === true && typeof item.itemId === 'string').map((item) => ({ itemId: item.itemId, title: item.title, grossPrice: item.grossPrice }));

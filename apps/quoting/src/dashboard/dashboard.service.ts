@@ -54,7 +54,16 @@ export class DashboardService {
           `SELECT id FROM quoting.quotes WHERE tenant_id = $1 ORDER BY created_at DESC, id ASC LIMIT $2`,
           [tenantId, RECENT_QUOTES],
         );
-        return { ...figures, recent: await readQuoteViews(manager, tenantId, recent.map((row) => row.id)) };
+        // what the confirmed and closed quotes still expect, each at least 0 (a surplus pays no other quote)
+        const [{ due }]: { due: string }[] = await manager.query(
+          `SELECT coalesce(sum(greatest(quote.total_amount - coalesce(paid.amount, 0), 0)), 0)::text AS due
+             FROM quoting.quotes quote
+             LEFT JOIN (SELECT quote_id, sum(amount) AS amount FROM quoting.quote_payments WHERE tenant_id = $1 GROUP BY quote_id) paid
+                    ON paid.quote_id = quote.id
+            WHERE quote.tenant_id = $1 AND quote.status = ANY($2::text[])`,
+          [tenantId, REVENUE_STATUSES],
+        );
+        return { ...figures, due, recent: await readQuoteViews(manager, tenantId, recent.map((row) => row.id)) };
       }),
     ]);
     return {
@@ -64,6 +73,7 @@ export class DashboardService {
       revenueMtd: formatCents(toCents(quotes.revenue)),
       revenueMtdNet: formatCents(toCents(quotes.revenue_net)),
       recentQuotes: quotes.recent,
+      dueTotal: formatCents(toCents(quotes.due)),
     };
   }
 }

@@ -113,6 +113,8 @@ function changedItem(draft: ItemDraft, dto: UpdateQuoteItemDto): ItemDraft {
     confirmedParticipants: dto.confirmedParticipants ?? draft.confirmedParticipants,
     manualCents: centsChange(dto.totalPrice, draft.manualCents),
     givenUnitCents: centsChange(dto.unitPrice, draft.givenUnitCents),
+    manualCostCents: centsChange(dto.cost, draft.manualCostCents),
+    optional: dto.optional ?? draft.optional,
     description: dto.description === undefined ? draft.description : dto.description || null,
   };
 }

@@ -121,6 +121,10 @@ const ITEM_COLUMN_DEFINITIONS = {
   min_participants: 'integer',
   charged_participants: 'integer',
   catalogue_description: 'text',
+  cost: 'numeric',
+  cost_source: 'text',
+  optional: 'boolean',
+  free_places: 'integer',
 } as const;
 
 type ItemColumn = keyof typeof ITEM_COLUMN_DEFINITIONS;
@@ -149,6 +153,10 @@ function itemRecord(item: PricedItem): { id: string | null } & Record<ItemColumn
     min_participants: item.minParticipants,
     charged_participants: item.chargedParticipants,
     catalogue_description: item.catalogueDescription,
+    cost: item.costCents === null ? null : formatCents(item.costCents),
+    cost_source: item.costSource,
+    optional: item.optional,
+    free_places: item.freePlaces,
   };
 }
 
@@ -162,6 +170,8 @@ export function draftOfItem(row: ItemRow, changes: Partial<ItemDraft> = {}): Ite
     confirmedParticipants: row.confirmed_participants,
     manualCents: row.price_source === 'manual' ? toCents(row.total_price) : null,
     givenUnitCents: row.price_source === 'manual' ? toCents(row.unit_price) : null,
+    manualCostCents: row.cost_source === 'manual' && row.cost !== null ? toCents(row.cost) : null,
+    optional: row.optional,
     description: row.description,
     wasConfirmed: row.order_confirmed,
     field: null,

@@ -1,10 +1,19 @@
-import type { AvailabilityView, QuotePricingData } from '@quotebook/contracts';
+import type { AvailabilityView, PriceListView, QuotePricingData } from '@quotebook/contracts';
 import { acceptancePeriod } from '@quotebook/domain/testing';
 import type { ItemRow, QuoteFields } from '../quotes/quote-rows';
 import { type ItemDraft, pricedQuote, priceQuote, type QuotePricing } from './quote-pricing';
 
 /** The acceptance product's period: 4 people cost 365.00, 12 cost 415.00. */
-const PERIOD: AvailabilityView = { id: 'period', productId: 'tour', ...acceptancePeriod(2030), priceIncludesVat: false };
+const PERIOD: AvailabilityView = {
+  id: 'period',
+  productId: 'tour',
+  ...acceptancePeriod(2030),
+  priceIncludesVat: false,
+  supplierCostPerPerson: null,
+  supplierCostPerBooking: null,
+  freePlacesEvery: null,
+  freePlacesCount: null,
+};
 
 const catalogue = (overrides: Partial<QuotePricingData> = {}): QuotePricingData => ({
   products: [{ id: 'tour', code: 'TOUR01', titleIt: 'Tour del lago', shortDescriptionIt: '<p>Giro del lago <b>in battello</b>,&nbsp;pranzo incluso</p>', vatRate: '22.00', period: PERIOD }],
@@ -20,6 +29,8 @@ const draft = (overrides: Partial<ItemDraft> = {}): ItemDraft => ({
   confirmedParticipants: 0,
   manualCents: null,
   givenUnitCents: null,
+  manualCostCents: null,
+  optional: false,
   description: null,
   wasConfirmed: false,
   field: 'items[0].productId',
@@ -28,6 +39,38 @@ const draft = (overrides: Partial<ItemDraft> = {}): ItemDraft => ({
 });
 
 describe(priceQuote.name, () => {
+  /** € 25 per person, € 100 flat, € 15 additional, minimum 10; cost € 15 per person + € 40 per booking; 1 free every 20 paying */
+  const COSTED: AvailabilityView = { ...PERIOD, supplierCostPerPerson: '15.00', supplierCostPerBooking: '40.00', freePlacesEvery: 20, freePlacesCount: 1 };
+  const costed = (priceList: PriceListView | null = null) =>
+    catalogue({
+      products: [{ id: 'tour', code: 'TOUR01', titleIt: 'Tour', shortDescriptionIt: null, vatRate: '22.00', period: COSTED }],
+      customer: { id: 'customer', name: 'Scuola Dante', priceList },
+    });
+
+  it('keeps the period cost of the participants, the free places, and charges the paying ones', () => {
+    const { pricing } = priceQuote([draft({ quantity: 21 })], costed(), '2030-07-15', null);
+    // 21 = 20 paying + 1 free: 25 × 20 + 100 + 15; cost 15 × 21 + 40
+    expect(pricing.items[0]).toMatchObject({ totalCents: 61_500, freePlaces: 1, chargedParticipants: 20, costCents: 35_500, costSource: 'auto', optional: false });
+  });
+
+  it('keeps a cost set by hand, and an optional line as optional', () => {
+    const { pricing } = priceQuote([draft({ quantity: 21, manualCostCents: 30_000, optional: true })], costed(), '2030-07-15', null);
+    expect(pricing.items[0]).toMatchObject({ totalCents: 61_500, costCents: 30_000, costSource: 'manual', optional: true });
+  });
+
+  it("prices at cost marked up when the customer's price list sets a markup", () => {
+    const list = { id: 'list', name: 'Ricarico', startDate: '2030-01-01', endDate: '2030-12-31', reductionAmount: null, reductionPercentage: null, markupPercentage: '50.00', isActive: true, createdAt: '' };
+    const { pricing } = priceQuote([draft({ quantity: 4 })], costed(list), '2030-07-15', null);
+    // cost 15 × 4 + 40 = 100.00, marked up 50 %
+    expect(pricing.items[0]).toMatchObject({ totalCents: 15_000, computedCents: 15_000, priceListApplied: true, unitCents: 3_750, costCents: 10_000, listCents: 36_500 });
+    expect(pricing.priceList).toEqual({ id: 'list', name: 'Ricarico' });
+  });
+
+  it('refuses a cost beyond what a money column holds, naming the item', () => {
+    const { problems } = priceQuote([draft({ manualCostCents: 10_000_000_000 })], costed(), '2030-07-15', null);
+    expect(problems).toEqual(['items[0].cost would be more than 99999999.99']);
+  });
+
   it('prices an item from the period of the service date, described by the Italian title', () => {
     const { pricing, problems } = priceQuote([draft()], catalogue(), '2030-07-15', null);
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@ import {
   MAX_MONEY,
   mustBeOfTenant,
   type PriceSource,
-  priceItem,
+  priceLine,
   pricePartsOn,
   priceSourceOf,
   type QuotePricingData,
@@ -11,7 +11,7 @@ import {
   statusAfterItems,
   toCents,
 } from '@quotebook/contracts';
-import { chargedParticipants, itemParticipants, plainText } from '@quotebook/domain';
+import { chargedParticipants, plainText } from '@quotebook/domain';
 import { type ItemRow, MAX_CENTS, type QuoteFields } from '../quotes/quote-rows';
 
 /** An item as it is to be, before it is priced: what the request says, or what was stored. */
@@ -26,6 +26,9 @@ export interface ItemDraft {
   manualCents: number | null;
   /** the unit price sent with a manual price, in cents */
   givenUnitCents: number | null;
+  /** the cost typed by someone, in cents; null: the period's */
+  manualCostCents: number | null;
+  optional: boolean;
   /** null: the product's Italian title, else its code */
   description: string | null;
   /** whether the item was order-confirmed before this change (a new item was not) */
@@ -62,6 +65,12 @@ export interface PricedItem {
   chargedParticipants: number;
   /** the product's Italian short description as plain text, when the catalogue has one */
   catalogueDescription: string | null;
+  /** what the line costs the agency, in cents (null when unknown), and whether it was typed */
+  costCents: number | null;
+  costSource: PriceSource;
+  optional: boolean;
+  /** the participants free under the period's free places */
+  freePlaces: number;
   /** it became order-confirmed with this change */
   newlyConfirmed: boolean;
 }
@@ -106,12 +115,12 @@ export function priceQuote(
     if (!product) {
       if (draft.field !== null || draft.stored === null) problems.push(mustBeOfTenant(draft.field ?? 'productId', 'product'));
       // the product left the catalogue since the item was priced: the item keeps its prices
-      else items.push({ ...storedPrices(draft.stored), ...bookingOf(draft), description: draft.description ?? draft.stored.description, newlyConfirmed });
+      else items.push({ ...storedPrices(draft.stored), ...bookingOf(draft), ...costOf(draft, draft.stored), description: draft.description ?? draft.stored.description, newlyConfirmed });
       continue;
     }
     const periods = product.period ? [product.period] : [];
     const parts = pricePartsOn(periods, serviceDate);
-    const automatic = priceItem(periods, serviceDate, draft, priceList);
+    const automatic = priceLine(periods, serviceDate, draft, priceList, draft.manualCostCents);
     const priceSource = priceSourceOf(draft.manualCents, automatic.cents);
     const totalCents = priceSource === 'manual' ? (draft.manualCents ?? automatic.cents) : automatic.cents;
     if (Math.max(totalCents, automatic.cents) > MAX_CENTS) {
@@ -121,14 +130,24 @@ export function priceQuote(
           : `${draft.field.replace(/productId$/, '')}totalPrice would be more than ${MAX_MONEY}`,
       );
     }
+    if ((automatic.costCents ?? 0) > MAX_CENTS) {
+      problems.push(
+        draft.field === null
+          ? `the cost of product ${product.code} would be more than ${MAX_MONEY}`
+          : `${draft.field.replace(/productId$/, '')}cost would be more than ${MAX_MONEY}`,
+      );
+    }
     const perPersonCents = parts?.perPersonCents ?? 0;
     // the price list's amount comes off the whole booking; each person's price takes only its percentage
+    // a markup prices each person at their share of the marked-up line
     const unitCents =
       priceSource === 'manual' && draft.givenUnitCents !== null
         ? draft.givenUnitCents
-        : automatic.priceListApplied && priceList
-          ? reducedCents(perPersonCents, { ...priceList, reductionAmount: null })
-          : perPersonCents;
+        : automatic.markupApplied
+          ? Math.round(automatic.cents / Math.max(1, automatic.payingParticipants))
+          : automatic.priceListApplied && priceList
+            ? reducedCents(perPersonCents, { ...priceList, reductionAmount: null })
+            : perPersonCents;
     items.push({
       id: draft.id,
       productId: product.id,
@@ -142,11 +161,15 @@ export function priceQuote(
       priceIncludesVat: product.period?.priceIncludesVat ?? false,
       vatRate: product.vatRate,
       priceListApplied: automatic.priceListApplied,
-      available: parts !== null,
-      listCents: automatic.priceListApplied ? priceItem(periods, serviceDate, draft).cents : null,
+      available: automatic.available,
+      listCents: automatic.priceListApplied ? priceLine(periods, serviceDate, draft).cents : null,
       minParticipants: parts?.minParticipants ?? null,
-      chargedParticipants: parts ? chargedParticipants(parts, itemParticipants(draft)) : itemParticipants(draft),
+      chargedParticipants: parts ? chargedParticipants(parts, automatic.payingParticipants) : automatic.payingParticipants,
       catalogueDescription: plainText(product.shortDescriptionIt),
+      costCents: automatic.costCents,
+      costSource: draft.manualCostCents === null ? 'auto' : 'manual',
+      optional: draft.optional,
+      freePlaces: automatic.freePlaces,
       newlyConfirmed,
     });
   }
@@ -171,11 +194,19 @@ function withConfirmedParticipants(draft: ItemDraft): ItemDraft {
 }
 
 
-function bookingOf(draft: ItemDraft): Pick<PricedItem, 'quantity' | 'orderConfirmed' | 'confirmedParticipants'> {
-  return { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: draft.confirmedParticipants };
+function bookingOf(draft: ItemDraft): Pick<PricedItem, 'quantity' | 'orderConfirmed' | 'confirmedParticipants' | 'optional'> {
+  return { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: draft.confirmedParticipants, optional: draft.optional };
 }
 
-function storedPrices(row: ItemRow): Omit<PricedItem, 'description' | 'newlyConfirmed' | 'quantity' | 'orderConfirmed' | 'confirmedParticipants'> {
+/** The cost of an item whose product left the catalogue: the one typed, else the one last stored. */
+function costOf(draft: ItemDraft, stored: ItemRow): Pick<PricedItem, 'costCents' | 'costSource'> {
+  if (draft.manualCostCents !== null) return { costCents: draft.manualCostCents, costSource: 'manual' };
+  return { costCents: stored.cost_source === 'auto' && stored.cost !== null ? toCents(stored.cost) : null, costSource: 'auto' };
+}
+
+function storedPrices(
+  row: ItemRow,
+): Omit<PricedItem, 'description' | 'newlyConfirmed' | 'quantity' | 'orderConfirmed' | 'confirmedParticipants' | 'optional' | 'costCents' | 'costSource'> {
   return {
     id: row.id,
     productId: row.product_id,
@@ -192,6 +223,7 @@ function storedPrices(row: ItemRow): Omit<PricedItem, 'description' | 'newlyConf
     minParticipants: row.min_participants,
     chargedParticipants: row.charged_participants,
     catalogueDescription: row.catalogue_description,
+    freePlaces: row.free_places,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type UpdateQuoteDto,
 } from '@quotebook/contracts';
 import { appError } from '@quotebook/server-core';
+import { depositColumnsOf } from '../payments/quote-schedule';
 import type { ItemDraft } from '../pricing/quote-pricing';
 import { itemDuplicate } from '../pricing/quote-pricing.service';
 import { wallClockOrNull } from '../wall-clock';
@@ -38,6 +39,7 @@ export function newQuoteFields(dto: CreateQuoteDto, timeZone: string): QuoteFiel
     actual_participants: dto.actualParticipants ?? 0,
     price_list_id: null,
     price_list_name: null,
+    ...depositColumnsOf(dto, null),
   };
 }
 
@@ -62,6 +64,7 @@ export function changedQuote(quote: QuoteRow, dto: UpdateQuoteDto, timeZone: str
     service_end_time: dateTime(dto.serviceEndTime, quote.service_end_time),
     service_notes: text(dto.serviceNotes, quote.service_notes),
     actual_participants: dto.actualParticipants ?? quote.actual_participants,
+    ...depositColumnsOf(dto, quote),
   };
 }
 
@@ -108,6 +111,12 @@ export function draftsOfList(list: string, items: readonly QuoteItemDto[], exist
   });
 }
 
+/** A cost as a request sets it: null returns to the period's; left out, the item keeps a cost typed before. */
+function costOfRequest(given: string | number | null | undefined, stored: ItemRow | null): number | null {
+  if (given === undefined) return stored?.cost_source === 'manual' && stored.cost !== null ? toCents(stored.cost) : null;
+  return given === null ? null : toCents(given);
+}
+
 /** One item as a request sends it, `field` naming its product; `stored` is the quote's item of that product. */
 export function draftOfRequest(item: QuoteItemDto, field: string, stored: ItemRow | null): ItemDraft {
   return {
@@ -118,6 +127,8 @@ export function draftOfRequest(item: QuoteItemDto, field: string, stored: ItemRo
     confirmedParticipants: item.confirmedParticipants ?? 0,
     manualCents: item.totalPrice === undefined || item.totalPrice === null ? null : toCents(item.totalPrice),
     givenUnitCents: item.unitPrice === undefined || item.unitPrice === null ? null : toCents(item.unitPrice),
+    manualCostCents: costOfRequest(item.cost, stored),
+    optional: item.optional ?? stored?.optional ?? false,
     description: descriptionOf(item.description, stored?.description ?? null),
     wasConfirmed: stored?.order_confirmed ?? false,
     field,

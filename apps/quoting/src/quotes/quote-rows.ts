@@ -1,5 +1,6 @@
 import {
   type Confirmation,
+  type DepositKind,
   formatCents,
   type ConsumptionView,
   type PriceSource,
@@ -14,10 +15,11 @@ import {
   toCents,
   vatLabel,
 } from '@quotebook/contracts';
-import { formatQuoteNumber, lineFigures, MAX_MONEY } from '@quotebook/domain';
+import { formatQuoteNumber, itemParticipants, lineFigures, marginCents, marginPercent, MAX_MONEY, pricePerPersonCents } from '@quotebook/domain';
 import { appError, inOrderOf, readTenant } from '@quotebook/server-core';
 import type { DataSource, EntityManager } from 'typeorm';
 import '../wall-clock';
+import { SCHEDULE_COLUMNS, SCHEDULE_JOINS, type ScheduleRow, scheduleOfQuote } from '../payments/quote-schedule';
 import { figuredItem, figuresOfQuote } from './quote-figures';
 
 /*
@@ -50,6 +52,10 @@ export interface QuoteRow {
   manual_total: string | null;
   /** the order-confirmed items' gross plus the consumptions */
   confirmed_amount: string;
+  /** the counted lines' costs, net_amount less them, and the optional lines' gross (see figuresOfQuote) */
+  cost_total: string | null;
+  margin_total: string | null;
+  optional_total: string;
   number_year: number;
   number_seq: number;
   created_by: string | null;
@@ -61,6 +67,10 @@ export interface QuoteRow {
   latest_revision: number | null;
   last_sent_at: Date | null;
   customer_answer: QuoteAnswer | null;
+  /** the deposit asked and the balance's own days (see payment-schedule) */
+  deposit_kind: DepositKind;
+  deposit_value: string | null;
+  balance_due_days: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -96,6 +106,11 @@ export interface ItemRow {
   min_participants: number | null;
   charged_participants: number;
   catalogue_description: string | null;
+  /** the line's cost: the period's (auto) or set by hand (manual); null when unknown */
+  cost: string | null;
+  cost_source: PriceSource;
+  optional: boolean;
+  free_places: number;
   created_at: Date;
 }
 
@@ -130,13 +145,18 @@ export const QUOTE_WRITABLE_COLUMNS = [
   'actual_participants',
   'price_list_id',
   'price_list_name',
+  'deposit_kind',
+  'deposit_value',
+  'balance_due_days',
 ] as const satisfies readonly (keyof QuoteRow)[];
 
 export type QuoteFields = Pick<QuoteRow, (typeof QUOTE_WRITABLE_COLUMNS)[number]>;
 
 const QUOTE_VIEW_SELECT = `
-  SELECT quote.*, totals.item_count, totals.confirmed_item_count, totals.unavailable_item_count, totals.empty_confirmed_item_count
+  SELECT quote.*, totals.item_count, totals.confirmed_item_count, totals.unavailable_item_count, totals.empty_confirmed_item_count,
+         ${SCHEDULE_COLUMNS}
     FROM quoting.quotes quote
+   ${SCHEDULE_JOINS}
    CROSS JOIN LATERAL (
          SELECT count(*)::int AS item_count,
                 (count(*) FILTER (WHERE item.order_confirmed))::int AS confirmed_item_count,
@@ -154,7 +174,7 @@ function confirmationOfCounts(items: number, confirmed: number): Confirmation {
   return confirmed === items ? 'all' : 'some';
 }
 
-export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
+export function mapQuote(row: QuoteRow & QuoteTotalsRow & ScheduleRow): QuoteView {
   return {
     id: row.id,
     shortId: quoteShortId(row.id),
@@ -176,6 +196,10 @@ export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
     vatAmount: money(row.vat_amount),
     totalSetByHand: row.manual_total !== null,
     confirmedTotal: money(row.confirmed_amount),
+    costTotal: row.cost_total === null ? null : money(row.cost_total),
+    marginTotal: row.margin_total === null ? null : money(row.margin_total),
+    marginPercent: row.cost_total === null ? null : marginPercent(toCents(row.net_amount), toCents(row.cost_total)),
+    optionalTotal: money(row.optional_total),
     number: formatQuoteNumber(row.number_year, row.number_seq),
     createdById: row.created_by,
     createdByName: row.created_by_name,
@@ -190,6 +214,7 @@ export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
     latestRevision: row.latest_revision,
     lastSentAt: row.last_sent_at === null ? null : row.last_sent_at.toISOString(),
     customerAnswer: row.customer_answer,
+    ...scheduleOfQuote(row),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -197,6 +222,9 @@ export function mapQuote(row: QuoteRow & QuoteTotalsRow): QuoteView {
 
 export function mapItem(row: ItemRow): QuoteItemView {
   const figures = lineFigures({ totalCents: toCents(row.total_price), priceIncludesVat: row.price_includes_vat, vatRate: row.vat_rate });
+  const costCents = row.cost === null ? null : toCents(row.cost);
+  const margin = marginCents(figures.netCents, costCents);
+  const payingParticipants = Math.max(0, itemParticipants({ quantity: row.quantity, orderConfirmed: row.order_confirmed, confirmedParticipants: row.confirmed_participants }) - row.free_places);
   return {
     id: row.id,
     quoteId: row.quote_id,
@@ -222,6 +250,14 @@ export function mapItem(row: ItemRow): QuoteItemView {
     netPrice: formatCents(figures.netCents),
     vatAmount: formatCents(figures.vatCents),
     grossPrice: formatCents(figures.grossCents),
+    optional: row.optional,
+    cost: costCents === null ? null : formatCents(costCents),
+    costSource: row.cost_source,
+    freePlaces: row.free_places,
+    payingParticipants,
+    pricePerPerson: formatCents(pricePerPersonCents(figures.grossCents, payingParticipants)),
+    margin: margin === null ? null : formatCents(margin),
+    marginPercent: marginPercent(figures.netCents, costCents),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -244,7 +280,7 @@ export const quoteNotFound = () => appError('NOT_FOUND', QUOTE_MESSAGES.quoteNot
 /** The agency's quotes of these ids as the list shows them, in the order of the ids. */
 export async function readQuoteViews(manager: EntityManager, tenantId: string, ids: readonly string[]): Promise<QuoteView[]> {
   if (ids.length === 0) return [];
-  const rows: (QuoteRow & QuoteTotalsRow)[] = await manager.query(
+  const rows: (QuoteRow & QuoteTotalsRow & ScheduleRow)[] = await manager.query(
     `${QUOTE_VIEW_SELECT} WHERE quote.tenant_id = $1 AND quote.id = ANY($2::uuid[])`,
     [tenantId, ids],
   );
@@ -366,11 +402,12 @@ export async function storeQuoteFigures(manager: EntityManager, tenantId: string
   let manualTotalCents = sentTotalCents ?? stored;
   if (sentTotalCents !== null && sentTotalCents === figuresWith(null).automaticGrossCents) manualTotalCents = null;
   const figures = figuresWith(manualTotalCents);
-  if (Math.max(figures.total.grossCents, figures.confirmedGrossCents) > MAX_CENTS) {
+  if (Math.max(figures.total.grossCents, figures.confirmedGrossCents, figures.optionalGrossCents, figures.costCents ?? 0) > MAX_CENTS) {
     throw appError('VALIDATION_FAILED', [`totalAmount: the items and consumptions would add up to more than ${MAX_MONEY}`]);
   }
   await manager.query(
-    `UPDATE quoting.quotes SET total_amount = $3, net_amount = $4, vat_amount = $5, confirmed_amount = $6, manual_total = $7
+    `UPDATE quoting.quotes SET total_amount = $3, net_amount = $4, vat_amount = $5, confirmed_amount = $6, manual_total = $7,
+            cost_total = $8, margin_total = $9, optional_total = $10
       WHERE tenant_id = $1 AND id = $2`,
     [
       tenantId,
@@ -380,6 +417,9 @@ export async function storeQuoteFigures(manager: EntityManager, tenantId: string
       formatCents(figures.total.vatCents),
       formatCents(figures.confirmedGrossCents),
       manualTotalCents === null ? null : formatCents(manualTotalCents),
+      figures.costCents === null ? null : formatCents(figures.costCents),
+      figures.marginCents === null ? null : formatCents(figures.marginCents),
+      formatCents(figures.optionalGrossCents),
     ],
   );
 }

@@ -160,6 +160,7 @@ describe('quoting list and dashboard (integration)', () => {
         quotesThisMonth: 0,
         revenueMtd: '0.00',
         revenueMtdNet: '0.00',
+        dueTotal: '0.00',
         recentQuotes: [],
       });
     });

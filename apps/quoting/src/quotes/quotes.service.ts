@@ -16,6 +16,7 @@ import { pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess,
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { pricedQuote } from '../pricing/quote-pricing';
+import { assertDepositFits, setsDeposit } from '../payments/quote-schedule';
 import { draftOfItem, QuotePricingService, storeItems } from '../pricing/quote-pricing.service';
 import { assertExpiryNotPast, assertVersion, changedQuote, draftsOfList, newQuoteFields, totalSentByHand } from './quote-drafts';
 import {
@@ -83,6 +84,7 @@ export class QuotesService {
       const id = await insertQuote(manager, tenantId, quote, creator, timeZone);
       await storeItems(manager, tenantId, id, pricing.items);
       await storeQuoteFigures(manager, tenantId, id, sentTotalCents);
+      if (setsDeposit(dto)) await assertDepositFits(manager, tenantId, id);
       await assertQuoteFits(manager, tenantId, id);
       return readQuoteDetail(manager, tenantId, id);
     });
@@ -110,6 +112,7 @@ export class QuotesService {
         // the status decides which items count
         await storeQuoteFigures(manager, tenantId, quoteId, sentTotalCents);
       }
+      if (setsDeposit(dto)) await assertDepositFits(manager, tenantId, quoteId);
       await assertQuoteFits(manager, tenantId, quoteId);
       return readQuoteDetail(manager, tenantId, quoteId);
     });

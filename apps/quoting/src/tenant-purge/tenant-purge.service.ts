@@ -10,9 +10,14 @@ const PURGE_ORDER = [
   'quoting.quote_revisions',
   'quoting.quote_links',
   'quoting.service_consumptions',
+  'quoting.quote_payments',
   'quoting.quote_items',
   'quoting.quotes',
   'quoting.quote_numbers',
+  // the invoices outlive their quotes, not their agency
+  'quoting.invoices',
+  'quoting.invoice_numbers',
+  'quoting.agency_terms',
   // the webhooks' deliveries before their endpoints
   'quoting.webhook_deliveries',
   'quoting.webhooks',

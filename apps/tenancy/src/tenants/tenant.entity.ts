@@ -1,3 +1,4 @@
+import type { RegimeFiscale } from '@quotebook/domain';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { TENANCY_SCHEMA } from '../tenancy.schema';
 
@@ -58,6 +59,28 @@ export class Tenant {
 
   @Column('text', { name: 'fiscal_code', nullable: true })
   fiscalCode: string | null;
+
+  /** the days before the service a quote's balance is due when the quote names none */
+  @Column('integer', { name: 'balance_due_days_default', default: 30 })
+  balanceDueDaysDefault: number;
+
+  /** whether the agency's tenant users see cost and margin */
+  @Column('boolean', { name: 'cost_visible_to_users', default: true })
+  costVisibleToUsers: boolean;
+
+  /** the tax regime its e-invoices declare (RF01 ordinary, RF11 travel agencies) */
+  @Column('text', { name: 'regime_fiscale', default: 'RF01' })
+  regimeFiscale: RegimeFiscale;
+
+  /** the REA registration: the office's province ("MI") and the number */
+  @Column('text', { name: 'rea_office', nullable: true })
+  reaOffice: string | null;
+
+  @Column('text', { name: 'rea_number', nullable: true })
+  reaNumber: string | null;
+
+  @Column('text', { nullable: true })
+  iban: string | null;
 
   @Column('text', { name: 'logo_url', nullable: true })
   logoUrl: string | null;

@@ -21,6 +21,10 @@ const tenant: Tenant = Object.assign(new Tenant(), {
   website: 'https://sole.it',
   vatNumber: 'IT01234567890',
   fiscalCode: null,
+  reaOffice: null,
+  reaNumber: null,
+  iban: null,
+  regimeFiscale: 'RF01',
   logoUrl: '/uploads/logos/abc.png',
   createdAt: new Date('2026-01-02T03:04:05.000Z'),
 });
@@ -46,6 +50,10 @@ describe('mapTenant', () => {
       website: 'https://sole.it',
       vatNumber: 'IT01234567890',
       fiscalCode: null,
+      reaOffice: null,
+      reaNumber: null,
+      iban: null,
+      regimeFiscale: 'RF01',
       logoUrl: '/uploads/logos/abc.png',
       createdAt: '2026-01-02T03:04:05.000Z',
     });

@@ -24,6 +24,9 @@ export function mapTenant(tenant: Tenant, today: string): TenantView {
     enabled: tenant.enabled,
     status: tenantDisplayStatus(tenant, today),
     ...settingsOf(tenant),
+    regimeFiscale: tenant.regimeFiscale,
+    balanceDueDaysDefault: tenant.balanceDueDaysDefault,
+    costVisibleToUsers: tenant.costVisibleToUsers,
     logoUrl: tenant.logoUrl,
     createdAt: tenant.createdAt.toISOString(),
   };
@@ -52,11 +55,13 @@ export function mapLoginStatus(tenant: Tenant, today: string): TenantLoginStatus
 }
 
 /** The settings the request names, '' meaning "clear it"; fields it leaves out stay as they are. */
-export function settingsChanges(dto: TenantSettingsDto): Partial<TenantSettings> {
-  const changes: Partial<TenantSettings> = {};
+export function settingsChanges(dto: TenantSettingsDto): Partial<TenantSettings> & Partial<Pick<Tenant, 'regimeFiscale'>> {
+  const changes: Partial<TenantSettings> & Partial<Pick<Tenant, 'regimeFiscale'>> = {};
   for (const field of TENANT_SETTINGS_FIELDS) {
     const value = dto[field];
     if (value !== undefined) changes[field] = value === '' ? null : value;
   }
+  // it has no "none": ordinary is the default
+  if (dto.regimeFiscale !== undefined) changes.regimeFiscale = dto.regimeFiscale;
   return changes;
 }

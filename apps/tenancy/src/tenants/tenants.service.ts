@@ -6,6 +6,7 @@ import {
   RESERVED_KEYWORDS,
   TENANT_CREATED,
   TENANT_DELETED,
+  TENANT_TERMS_CHANGED,
   todayIn,
   USERS_CREATE_TENANT_ADMIN,
   USERS_DELETE_BY_TENANT,
@@ -189,9 +190,26 @@ export class TenantsService {
   async updateSettings(principal: Principal, tenantId: string, dto: TenantSettingsDto): Promise<TenantView> {
     requireTenantAdministration(principal, tenantId);
     const tenant = await this.findTenant(this.tenants.manager, tenantId);
-    const changes = settingsChanges(dto);
+    const changes = { ...settingsChanges(dto), ...(dto.costVisibleToUsers === undefined ? {} : { costVisibleToUsers: dto.costVisibleToUsers }) };
     if (Object.keys(changes).length > 0) await this.tenants.update({ id: tenantId }, changes);
-    return this.view(Object.assign(tenant, changes));
+    const days = dto.balanceDueDaysDefault;
+    if (days !== undefined && days !== tenant.balanceDueDaysDefault) {
+      await this.tenants.update({ id: tenantId }, { balanceDueDaysDefault: days });
+      await this.publishTerms(tenantId, days);
+    }
+    return this.view(Object.assign(tenant, changes, days === undefined ? {} : { balanceDueDaysDefault: days }));
+  }
+
+  /**
+   * After the commit. The change stands even when the bus fails now (the log says so): quoting's
+   * schedules follow the agency's next change of its terms.
+   */
+  private async publishTerms(tenantId: string, balanceDueDaysDefault: number): Promise<void> {
+    try {
+      await this.bus.publish(TENANT_TERMS_CHANGED, { tenantId, balanceDueDaysDefault });
+    } catch (error) {
+      this.logger.error(`tenant.terms-changed of ${tenantId} not published: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async setLogo(principal: Principal, tenantId: string, logoUrl: unknown): Promise<TenantView> {

@@ -3,17 +3,17 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { FullPageSpinner } from './layout/FullPageSpinner';
 import { PageTitle, type PageTitleHandle } from './layout/PageTitle';
 import { RouteErrorPage } from './layout/RouteErrorPage';
-import { TENANT_TABS } from './layout/tenant-tabs';
+import { TENANT_PAGES, TENANT_TABS } from './layout/tenant-tabs';
 
 const tabTitle = (segment: string): PageTitleHandle => ({
-  title: TENANT_TABS.find((tab) => tab.segment === segment)?.label ?? segment,
+  title: [...TENANT_TABS, ...TENANT_PAGES].find((page) => page.segment === segment)?.label ?? segment,
   agency: true,
 });
 
 /**
  * The route table. Static segments outrank `/:keyword`, so `superadmin` and `reset-password` are
  * never taken for an agency; `/{keyword}/<tab of a later step>` falls through to the not-found page.
- * Every tab but quotes is for admins: `AdminOnlyPages` sends a tenant user to quotes, except from
+ * Every tab but quotes (and the calendar page) is for admins: `AdminOnlyPages` sends a tenant user to quotes, except from
  * description templates, whose page tells them it is for admins.
  *
  * Each page is its own chunk, loaded when its route matches: the first screen downloads the app
@@ -66,6 +66,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/tenant/TenantDashboardPage').then((m) => ({ Component: m.TenantDashboardPage })),
               },
               {
+                path: '/:keyword/reports',
+                handle: tabTitle('reports'),
+                lazy: () => import('../features/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })),
+              },
+              {
                 path: '/:keyword/products',
                 handle: tabTitle('products'),
                 lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.ProductsPage })),
@@ -112,6 +117,12 @@ export const routes: RouteObject[] = [
             path: '/:keyword/quotes',
             handle: tabTitle('quotes'),
             lazy: () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuotesPage })),
+          },
+          // the booked services: a tenant user plans them too
+          {
+            path: '/:keyword/calendar',
+            handle: tabTitle('calendar'),
+            lazy: () => import('../features/calendar/CalendarPage').then((m) => ({ Component: m.CalendarPage })),
           },
           // for admins: the page itself tells anyone else they may not manage templates
           {

@@ -101,6 +101,12 @@ export function aTenant(overrides: Partial<TenantView> = {}): TenantView {
     website: null,
     vatNumber: null,
     fiscalCode: null,
+    costVisibleToUsers: true,
+    balanceDueDaysDefault: 30,
+    reaOffice: null,
+    reaNumber: null,
+    iban: null,
+    regimeFiscale: 'RF01',
     createdAt: '2025-01-10T09:00:00.000Z',
     ...overrides,
   };
@@ -147,6 +153,7 @@ export function aPriceList(overrides: Partial<PriceListView> = {}): PriceListVie
     endDate: '2025-12-31',
     reductionAmount: null,
     reductionPercentage: '10.00',
+    markupPercentage: null,
     isActive: true,
     createdAt: '2025-01-10T09:00:00.000Z',
     ...overrides,
@@ -168,6 +175,10 @@ export function aPeriod(overrides: Partial<AvailabilityView> = {}): Availability
     hasAdditionalCosts: false,
     additionalCosts: null,
     priceIncludesVat: false,
+    supplierCostPerPerson: null,
+    supplierCostPerBooking: null,
+    freePlacesEvery: null,
+    freePlacesCount: null,
     ...overrides,
   };
 }
@@ -207,6 +218,7 @@ export function aCustomer(overrides: Partial<CustomerView> = {}): CustomerView {
     vatNumber: null,
     sdi: null,
     pec: null,
+    fiscalCode: null,
     language: 'it',
     tagIds: [],
     createdAt: '2025-01-10T09:00:00.000Z',
@@ -254,6 +266,20 @@ export function aQuote(overrides: Partial<QuoteView> = {}): QuoteView {
     latestRevision: null,
     lastSentAt: null,
     customerAnswer: null,
+    // no supplier cost nor optional line unless a test gives them
+    costTotal: null,
+    marginTotal: null,
+    marginPercent: null,
+    optionalTotal: '0.00',
+    // no deposit nor payment unless a test gives them: the balance is the total, due 30 days before the service
+    depositKind: 'none',
+    depositValue: null,
+    balanceDueDays: null,
+    depositAmount: '0.00',
+    balanceAmount: '365.00',
+    balanceDueDate: '2025-04-15',
+    paidTotal: '0.00',
+    dueTotal: '365.00',
     createdAt: '2025-04-01T08:00:00.000Z',
     updatedAt: '2025-04-01T08:00:00.000Z',
     ...overrides,
@@ -286,6 +312,14 @@ export function aQuoteItem(overrides: Partial<QuoteItemView> = {}): QuoteItemVie
     netPrice: '365.00',
     vatAmount: '80.30',
     grossPrice: '445.30',
+    optional: false,
+    cost: null,
+    costSource: 'auto',
+    freePlaces: 0,
+    payingParticipants: 4,
+    pricePerPerson: '111.33',
+    margin: null,
+    marginPercent: null,
     createdAt: '2025-04-01T08:00:00.000Z',
     ...overrides,
   };
@@ -311,7 +345,7 @@ export function aQuoteDetail(overrides: Partial<QuoteDetailView> = {}): QuoteDet
 }
 
 export function aDashboard(overrides: Partial<DashboardView> = {}): DashboardView {
-  return { activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1234.50', revenueMtdNet: '1011.89', recentQuotes: [], ...overrides };
+  return { activeProducts: 7, totalCustomers: 12, quotesThisMonth: 3, revenueMtd: '1234.50', revenueMtdNet: '1011.89', recentQuotes: [], dueTotal: '0.00', ...overrides };
 }
 
 /** A page of a list the server pages: its rows, and how many match in all in `X-Total-Count`. */
@@ -356,6 +390,7 @@ export function aLayout(overrides: Partial<QuoteLayoutView> = {}): QuoteLayoutVi
 /** One line of a sent revision: 20 people at € 25 each, VAT 22 % included; override what a test needs. */
 export function aRevisionItem(overrides: Partial<RevisionItemView> = {}): RevisionItemView {
   return {
+    itemId: `item-${overrides.productId ?? 'product-1'}`,
     productId: 'product-1',
     productCode: 'AB12CD',
     title: 'Visita guidata',
@@ -373,6 +408,8 @@ export function aRevisionItem(overrides: Partial<RevisionItemView> = {}): Revisi
     priceListApplied: false,
     orderConfirmed: false,
     availableOnServiceDate: true,
+    optional: false,
+    freePlaces: 0,
     ...overrides,
   };
 }

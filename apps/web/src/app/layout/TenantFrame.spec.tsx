@@ -74,7 +74,7 @@ describe('tenant pages', () => {
     expect(screen.queryByRole('button', { name: /^Notifiche/ })).toBeNull();
   });
 
-  it.each(['dashboard', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings', 'webhooks'])(
+  it.each(['dashboard', 'reports', 'products', 'customers', 'price-lists', 'vat-rates', 'tags', 'users', 'settings', 'webhooks'])(
     'send a tenant user from %s to quotes, framed with the Quotes tab alone',
     async (segment) => {
       const clerk = aUser({ role: 'tenant_user' });

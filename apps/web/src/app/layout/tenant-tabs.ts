@@ -19,3 +19,12 @@ export const TENANT_TABS: ReadonlyArray<{ segment: string; label: string; adminO
 export function tabsFor(role: SessionUser['role']) {
   return TENANT_TABS.filter((tab) => role !== 'tenant_user' || !tab.adminOnly);
 }
+
+/**
+ * Pages of an agency that are no tab: reached from a page (the dashboard's "View Reports", the
+ * quotes page's "Calendario"), framed with the tabs unchanged.
+ */
+export const TENANT_PAGES: ReadonlyArray<{ segment: string; label: string }> = [
+  { segment: 'reports', label: 'Reports' },
+  { segment: 'calendar', label: 'Calendario' },
+];

@@ -41,6 +41,7 @@ const TEXT_FIELDS: ReadonlyArray<{ name: TextFieldName; label: string; type?: st
   { name: 'vatNumber', label: 'VAT Number' },
   { name: 'sdi', label: 'SDI' },
   { name: 'pec', label: 'PEC', type: 'email' },
+  { name: 'fiscalCode', label: 'Codice fiscale' },
 ];
 
 interface CustomerDialogProps {

@@ -139,6 +139,10 @@ describe('customers page', () => {
     fill('VAT Number', 'IT01234567890');
     fill('SDI', 'ABC1234');
     fill('PEC', 'studioverdi@pec.it');
+    fill('Codice fiscale', 'RSSMRA85T10A562T');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Customer' }));
+    expect(within(dialog).getByText(/^Codice fiscale non valido/)).toBeTruthy();
+    fill('Codice fiscale', 'RSSMRA85T10A562S');
     fireEvent.change(priceList, { target: { value: 'pl-active' } });
     fireEvent.click(within(dialog).getByLabelText('VIP'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Customer' }));
@@ -159,6 +163,7 @@ describe('customers page', () => {
         vatNumber: 'IT01234567890',
         sdi: 'ABC1234',
         pec: 'studioverdi@pec.it',
+        fiscalCode: 'RSSMRA85T10A562S',
         language: 'it',
         tenantId: 'tenant-1',
       },

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { TagFilterFields } from '../../shared/fields/TagFilterFields';
 import { ListPage } from '../../shared/page/ListPage';
+import { CsvActions } from '../catalogue-csv/CsvActions';
 import { useListPriceListsQuery } from '../price-lists/price-lists.api';
 import { tagsOfType } from '../tags/tag-form';
 import { TagChips } from '../tags/TagChips';
@@ -27,6 +28,7 @@ export function CustomersPage() {
     <ListPage<CustomerView>
       subtitle="The companies and people you send quotes to."
       noun="customer"
+      headerActions={<CsvActions tenantId={tenant.id} kind="customers" />}
       addIcon={<PersonAddIcon />}
       list={useListCustomersQuery(tenant.id)}
       filter={(customers) => filterCustomers(customers, filters)}

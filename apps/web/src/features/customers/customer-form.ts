@@ -1,5 +1,5 @@
 import type { CustomerDuplicateView, CustomerView, PriceListView } from '@quotebook/contracts';
-import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE, DEFAULT_LANGUAGE, isEmail, MESSAGES } from '@quotebook/domain';
+import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE, DEFAULT_LANGUAGE, E_INVOICE_MESSAGES, isEmail, isFiscalCode, MESSAGES } from '@quotebook/domain';
 import type { SelectOption } from '../../shared/fields/SelectField';
 import { languageLabel } from '../../shared/formatters';
 import type { CustomerRequest } from './customers.api';
@@ -11,6 +11,7 @@ export const CUSTOMER_MESSAGES = {
   nameRequired: MESSAGES.customerNameRequired,
   emailRequired: MESSAGES.emailRequired,
   emailInvalid: MESSAGES.emailInvalid,
+  fiscalCodeInvalid: E_INVOICE_MESSAGES.fiscalCode,
 } as const;
 
 /** The question asked before saving a customer that repeats another one's e-mail or VAT number. */
@@ -44,7 +45,7 @@ export function duplicateQueryFor(values: CustomerFormValues, customer?: Custome
 
 export const DELETE_CUSTOMER_CONFIRMATION = 'Are you sure you want to delete this customer? This action cannot be undone.';
 
-const OPTIONAL_FIELDS = ['phone', 'contact', 'address', 'country', 'city', 'postalCode', 'vatNumber', 'sdi', 'pec'] as const;
+const OPTIONAL_FIELDS = ['phone', 'contact', 'address', 'country', 'city', 'postalCode', 'vatNumber', 'sdi', 'pec', 'fiscalCode'] as const;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 export interface CustomerFormValues extends Record<OptionalField, string> {
@@ -84,6 +85,7 @@ export function validateCustomerForm(values: CustomerFormValues): CustomerFormEr
   if (!values.email.trim()) errors.email = CUSTOMER_MESSAGES.emailRequired;
   else if (!isEmail(values.email)) errors.email = CUSTOMER_MESSAGES.emailInvalid;
   if (values.pec.trim() && !isEmail(values.pec)) errors.pec = CUSTOMER_MESSAGES.emailInvalid;
+  if (values.fiscalCode.trim() && !isFiscalCode(values.fiscalCode)) errors.fiscalCode = CUSTOMER_MESSAGES.fiscalCodeInvalid;
   return errors;
 }
 

@@ -13,6 +13,8 @@ const valid: PriceListFormValues = {
   endDate: '2025-12-31',
   reductionAmount: '',
   reductionPercentage: '',
+  adjustment: 'reduction',
+  markupPercentage: '',
   isActive: true,
 };
 
@@ -45,6 +47,7 @@ describe('price list form', () => {
       endDate: '2025-12-31',
       reductionAmount: null,
       reductionPercentage: null,
+      markupPercentage: null,
       isActive: true,
     });
   });
@@ -70,7 +73,7 @@ describe('price lists page', () => {
     expect(within(second).getByText('€ 15,50')).toBeTruthy();
     expect(within(second).getByText('Inactive')).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Name', 'Validity Period', 'Reduction Amount', 'Reduction %', 'Status', 'Actions',
+      'Name', 'Validity Period', 'Reduction Amount', 'Reduction %', 'Ricarico %', 'Status', 'Actions',
     ]);
   });
 
@@ -105,6 +108,7 @@ describe('price lists page', () => {
         endDate: '2025-09-30',
         reductionAmount: null,
         reductionPercentage: '7.5',
+        markupPercentage: null,
         isActive: false,
         tenantId: 'tenant-1',
       },

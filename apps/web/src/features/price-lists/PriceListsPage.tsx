@@ -5,7 +5,7 @@ import { formatDate } from '../../shared/formatters';
 import { formatEuro, twoDecimals } from '../../shared/money';
 import { ListPage } from '../../shared/page/ListPage';
 import { useTenantPage } from '../tenant/tenant-context';
-import { DELETE_PRICE_LIST_CONFIRMATION, NO_PRICE_LISTS_TEXT } from './price-list-form';
+import { DELETE_PRICE_LIST_CONFIRMATION, NO_PRICE_LISTS_TEXT, PRICE_LIST_TEXTS } from './price-list-form';
 import { PriceListDialog } from './PriceListDialog';
 import { useDeletePriceListMutation, useListPriceListsQuery } from './price-lists.api';
 
@@ -16,7 +16,7 @@ export function PriceListsPage() {
 
   return (
     <ListPage<PriceListView>
-      subtitle="Reductions that apply to customers linked to a list during its validity period."
+      subtitle="Reductions, or a markup over the supplier's cost, that apply to customers linked to a list during its validity period."
       noun="price list"
       list={useListPriceListsQuery(tenant.id)}
       columns={[
@@ -38,6 +38,10 @@ export function PriceListsPage() {
         {
           header: 'Reduction %',
           cell: (priceList) => (priceList.reductionPercentage ? `${twoDecimals(priceList.reductionPercentage)}%` : '—'),
+        },
+        {
+          header: PRICE_LIST_TEXTS.markupHeader,
+          cell: (priceList) => (priceList.markupPercentage ? `${twoDecimals(priceList.markupPercentage)}%` : '—'),
         },
         {
           header: 'Status',

@@ -2,6 +2,7 @@ import type { AvailabilityView, ProductView } from '@quotebook/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,7 +16,7 @@ import { useConfirmedDelete } from '../../shared/confirm-dialog/use-confirmed-de
 import { EmptyState } from '../../shared/page/EmptyState';
 import { RowActions } from '../../shared/page/RowActions';
 import { usePhone } from '../../shared/use-phone';
-import { DELETE_AVAILABILITY_CONFIRMATION, periodRange, periodSummary, sortPeriods } from './availability-form';
+import { DELETE_AVAILABILITY_CONFIRMATION, periodRange, periodSummary, sortPeriods, supplierSummary } from './availability-form';
 import { AvailabilityFormDialog } from './AvailabilityFormDialog';
 import { productDisplayTitle } from './product-form';
 import { useDeleteAvailabilityMutation } from './products.api';
@@ -71,7 +72,19 @@ export function AvailabilityDialog({ tenantId, product, onClose }: AvailabilityD
                 }
                 sx={{ pr: 12 }}
               >
-                <ListItemText primary={periodRange(period)} secondary={periodSummary(period)} />
+                <ListItemText
+                  primary={periodRange(period)}
+                  secondary={
+                    <>
+                      <span>{periodSummary(period)}</span>
+                      {supplierSummary(period) && (
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {supplierSummary(period)}
+                        </Box>
+                      )}
+                    </>
+                  }
+                />
               </ListItem>
             ))}
           </List>

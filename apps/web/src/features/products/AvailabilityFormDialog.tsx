@@ -1,12 +1,20 @@
 import type { AvailabilityView } from '@quotebook/contracts';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { CheckboxField } from '../../shared/fields/CheckboxField';
-import { DateField, twoColumns } from '../../shared/fields/InputFields';
+import { CountField, DateField, MoneyField, twoColumns } from '../../shared/fields/InputFields';
 import { dialogTexts, FormDialog } from '../../shared/form-dialog/FormDialog';
 import { useEntityForm } from '../../shared/form/use-entity-form';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
-import { availabilityFormFrom, availabilityRequestFrom, OPTIONAL_VALUES, validateAvailabilityForm } from './availability-form';
+import {
+  availabilityFormFrom,
+  availabilityRequestFrom,
+  freePlacesPreview,
+  OPTIONAL_VALUES,
+  SUPPLIER_TEXTS,
+  validateAvailabilityForm,
+} from './availability-form';
 import { useCreateAvailabilityMutation, useUpdateAvailabilityMutation } from './products.api';
 
 interface AvailabilityFormDialogProps {
@@ -60,6 +68,18 @@ export function AvailabilityFormDialog({ tenantId, productId, period, onClose }:
         </Box>
       ))}
       <CheckboxField label="Price includes VAT" {...form.checkbox('priceIncludesVat')} />
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {SUPPLIER_TEXTS.section}
+      </Typography>
+      <Box sx={twoColumns}>
+        <MoneyField label={SUPPLIER_TEXTS.costPerPerson} {...form.text('supplierCostPerPerson')} helperText={form.errors.supplierCostPerPerson ?? SUPPLIER_TEXTS.costHint} />
+        <MoneyField label={SUPPLIER_TEXTS.costPerBooking} {...form.text('supplierCostPerBooking')} helperText={form.errors.supplierCostPerBooking ?? SUPPLIER_TEXTS.costHint} />
+        <CountField label={SUPPLIER_TEXTS.freePlacesCount} min={1} {...form.text('freePlacesCount')} />
+        <CountField label={SUPPLIER_TEXTS.freePlacesEvery} min={1} {...form.text('freePlacesEvery')} />
+      </Box>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {freePlacesPreview(form.values.freePlacesCount, form.values.freePlacesEvery)}
+      </Typography>
     </FormDialog>
   );
 }

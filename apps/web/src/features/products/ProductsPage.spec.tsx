@@ -316,6 +316,10 @@ describe('availability dialog', () => {
         hasAdditionalCosts: false,
         additionalCosts: null,
         priceIncludesVat: false,
+        supplierCostPerPerson: null,
+        supplierCostPerBooking: null,
+        freePlacesCount: null,
+        freePlacesEvery: null,
       },
     ]);
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(3));

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { TagFilterFields } from '../../shared/fields/TagFilterFields';
 import { ListPage } from '../../shared/page/ListPage';
+import { CsvActions } from '../catalogue-csv/CsvActions';
 import { tagsOfType } from '../tags/tag-form';
 import { TagChips } from '../tags/TagChips';
 import { useListTagsQuery } from '../tags/tags.api';
@@ -36,6 +37,7 @@ export function ProductsPage() {
     <ListPage<ProductView>
       subtitle="Your services in every language, with their availability periods and prices."
       noun="product"
+      headerActions={<CsvActions tenantId={tenant.id} kind="products" />}
       list={list}
       filter={(products) => filterProducts(products, filters)}
       filters={<TagFilterFields value={filters} onChange={setFilters} tags={productTags.choices} placeholder="Search by code or title..." />}

@@ -146,6 +146,10 @@ describe('availability form', () => {
       hasAdditionalCosts: false,
       additionalCosts: null,
       priceIncludesVat: false,
+      supplierCostPerPerson: null,
+      supplierCostPerBooking: null,
+      freePlacesCount: null,
+      freePlacesEvery: null,
     });
   });
 

@@ -16,7 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { reasonOf, isApiError } from '../../shared/http-errors';
-import { answerText } from './public-quote-format';
+import { formatCents } from '@quotebook/domain';
+import { answerText, figuresWithChoice, formatMoney } from './public-quote-format';
 import type { PublicQuoteLabels } from './public-quote-labels';
 import { useAcceptPublicQuoteMutation, useDeclinePublicQuoteMutation } from './public-quote.api';
 import { SignatureField } from './SignatureField';
@@ -27,6 +28,8 @@ interface AnswerPanelProps {
   token: string;
   view: PublicQuoteView;
   labels: PublicQuoteLabels;
+  /** the optional lines ticked: an acceptance adds them to the quote */
+  chosen: readonly string[];
   /** the answer was recorded: the page shows it */
   onAnswered: (answer: QuoteAnswer) => void;
   /** the server says the page is out of date (a newer revision, an answer given elsewhere, expiry): what to tell */
@@ -44,7 +47,7 @@ interface AcceptErrors {
  * reason), each confirmed before it is sent. Once answered, or when the quote has expired, the panel
  * only says so.
  */
-export function AnswerPanel({ token, view, labels, onAnswered, onStale }: AnswerPanelProps) {
+export function AnswerPanel({ token, view, labels, chosen, onAnswered, onStale }: AnswerPanelProps) {
   const [mode, setMode] = useState<Mode>('choose');
   const [signerName, setSignerName] = useState('');
   const [consent, setConsent] = useState(false);
@@ -60,11 +63,16 @@ export function AnswerPanel({ token, view, labels, onAnswered, onStale }: Answer
   const confirmTitleId = useId();
   const confirmTextId = useId();
 
+  const hasOptional = view.items.some((item) => item.optional);
+  const totalText = formatMoney(formatCents(figuresWithChoice(view, chosen).totalCents), view.language);
+
   if (view.answer) {
+    const acceptedTotal = view.answer.kind === 'accepted' && hasOptional && view.answer.acceptedTotal ? view.answer.acceptedTotal : null;
     return (
       <Alert severity={view.answer.kind === 'accepted' ? 'success' : 'info'} role="status" sx={{ mt: 3 }}>
         <Typography sx={{ fontWeight: 600 }}>{answerText(view.answer, labels, view.language)}</Typography>
         {view.answer.reason && <Typography variant="body2">{view.answer.reason}</Typography>}
+        {acceptedTotal && <Typography variant="body2">{labels.acceptedTotal(formatMoney(acceptedTotal, view.language))}</Typography>}
       </Alert>
     );
   }
@@ -114,6 +122,7 @@ export function AnswerPanel({ token, view, labels, onAnswered, onStale }: Answer
                 consent: true,
                 signature: { type: kind, value: kind === 'typed' ? signerName.trim() : (drawn as string) },
                 revision: view.revision,
+                ...(hasOptional ? { optionalItemIds: [...chosen] } : {}),
               },
             }).unwrap()
           : await decline({ token, body: { reason: reason.trim() || null, revision: view.revision } }).unwrap();
@@ -171,6 +180,11 @@ export function AnswerPanel({ token, view, labels, onAnswered, onStale }: Answer
             label={labels.consent}
           />
           {errors.consent && <FormHelperText error>{errors.consent}</FormHelperText>}
+          {hasOptional && (
+            <Typography sx={{ mt: 2, fontWeight: 600 }} aria-live="polite">
+              {`${chosen.length > 0 ? labels.totalWithChoice : labels.totalVatIncluded}: ${totalText}`}
+            </Typography>
+          )}
           <Box sx={{ display: 'flex', gap: 2, mt: 2, flexWrap: 'wrap' }}>
             <Button type="submit" variant="contained" color="success" disabled={busy} startIcon={accepting.isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}>
               {labels.acceptQuote}
@@ -216,6 +230,9 @@ export function AnswerPanel({ token, view, labels, onAnswered, onStale }: Answer
           <DialogContentText id={confirmTextId}>
             {confirming === 'decline' ? labels.confirmDeclineText : labels.confirmAcceptText(signerName.trim())}
           </DialogContentText>
+          {confirming === 'accept' && hasOptional && (
+            <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>{`${chosen.length > 0 ? labels.totalWithChoice : labels.totalVatIncluded}: ${totalText}`}</DialogContentText>
+          )}
         </DialogContent>
         <DialogActions>
           {/* the focus starts on Cancel: Enter never sends an answer that cannot be changed by accident */}

@@ -39,6 +39,8 @@ function aPublicQuote(overrides: Partial<PublicQuoteView> = {}): PublicQuoteView
     ],
     vatSummary: [{ rate: '22.00', label: 'IVA 22%', net: '609.84', vat: '134.16', gross: '744.00' }],
     total: { net: '609.84', vat: '134.16', gross: '1744.00', adjustment: null, consumptions: '0.00' },
+    optionalTotal: '0.00',
+    schedule: null,
     templates: [
       {
         templateType: 'condizioni',
@@ -214,5 +216,83 @@ describe('PublicQuotePage', () => {
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm you decline?' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(/^Declined on 20 April 2025/)).toBeTruthy();
     expect(screen.getByText('Too expensive')).toBeTruthy();
+  });
+
+  describe('optional services, free places and the deposit', () => {
+    /** An amount beside its label, spaces as typed (Intl writes a no-break space before the euro). */
+    const amountBeside = (label: string) => screen.getByText(label, { selector: 'dt' }).nextSibling?.textContent?.replace(/\s/g, ' ');
+    const offer = (overrides: Partial<PublicQuoteView> = {}) =>
+      aPublicQuote({
+        language: 'it',
+        items: [
+          aRevisionItem({ itemId: 'item-boat', title: 'Gita in barca', quantity: 21, chargedParticipants: 20, freePlaces: 1, unitPrice: '50.00', grossPrice: '1000.00' }),
+          aRevisionItem({ itemId: 'item-dinner', productId: 'product-2', title: 'Cena tipica', optional: true, quantity: 20, chargedParticipants: 20, unitPrice: '30.00', grossPrice: '600.00' }),
+          aRevisionItem({ itemId: 'item-wine', productId: 'product-3', title: 'Degustazione vini', optional: true, quantity: 20, chargedParticipants: 20, unitPrice: '12.50', grossPrice: '250.00' }),
+        ],
+        total: { net: '819.67', vat: '180.33', gross: '1000.00', adjustment: null, consumptions: '0.00' },
+        optionalTotal: '850.00',
+        schedule: { depositKind: 'percent', depositValue: '30.00', depositAmount: '300.00', balanceAmount: '700.00', balanceDueDate: '2025-04-15' },
+        ...overrides,
+      });
+
+    it('shows the free places beside the participants, the optional services apart, and the deposit and balance', async () => {
+      openPage(readAs(offer()));
+      const services = within(await screen.findByRole('list', { name: 'Servizi' })).getAllByRole('listitem');
+      expect(services.map((line) => line.getAttribute('aria-label'))).toEqual(['Gita in barca']);
+      expect(within(services[0]).getByText('21 partecipanti (20 + 1 gratuità)')).toBeTruthy();
+      expect(within(services[0]).getByText('50,00 € a persona · IVA inclusa')).toBeTruthy();
+
+      const optional = screen.getByRole('region', { name: 'Servizi facoltativi' });
+      expect(within(optional).getAllByRole('listitem').map((line) => line.getAttribute('aria-label'))).toEqual(['Cena tipica', 'Degustazione vini']);
+      expect(within(optional).getByText(/I servizi facoltativi non sono compresi nel totale/)).toBeTruthy();
+      expect(amountBeside('Totale IVA incl.')).toBe('1000,00 €');
+
+      const payments = screen.getByRole('region', { name: 'Pagamenti' });
+      expect(within(payments).getByText('Acconto 300,00 € alla conferma')).toBeTruthy();
+      expect(within(payments).getByText('Saldo 700,00 € entro il 15/04/2025')).toBeTruthy();
+    });
+
+    it('adds the ticked optional services to the total and the deposit before the customer confirms, and sends the choice', async () => {
+      const answer: QuoteAnswer = { ...acceptedAnswer, optionalLines: [{ itemId: 'item-dinner', title: 'Cena tipica', grossPrice: '600.00' }], acceptedTotal: '1600.00' };
+      const { requests } = openPage(readAs(offer()), on('POST', `${READ}/accept`, () => json(answer, 201)));
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Aggiungi Cena tipica' }));
+
+      expect(amountBeside('Servizi facoltativi scelti')).toBe('+600,00 €');
+      expect(amountBeside('Totale con i servizi scelti')).toBe('1600,00 €');
+      expect(screen.getByText('Acconto 480,00 € alla conferma')).toBeTruthy();
+      expect(screen.getByText('Saldo 1120,00 € entro il 15/04/2025')).toBeTruthy();
+
+      // ticked twice is not chosen
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Aggiungi Degustazione vini' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Aggiungi Degustazione vini' }));
+
+      fireEvent.click(screen.getByRole('button', { name: 'Accetta' }));
+      expect(screen.getByText('Totale con i servizi scelti: 1600,00 €')).toBeTruthy();
+      fireEvent.change(screen.getByRole('textbox', { name: 'Nome e cognome' }), { target: { value: 'Jane Doe' } });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Accetto il preventivo e le condizioni' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Accetta il preventivo' }));
+      const confirmation = await screen.findByRole('dialog', { name: 'Confermi l’accettazione?' });
+      expect(within(confirmation).getByText('Totale con i servizi scelti: 1600,00 €')).toBeTruthy();
+      fireEvent.click(within(confirmation).getByRole('button', { name: 'Conferma' }));
+
+      expect(await screen.findByText('Totale accettato: 1600,00 €')).toBeTruthy();
+      expect(bodyOf(requests, `${READ}/accept`)).toEqual({
+        signerName: 'Jane Doe',
+        consent: true,
+        signature: { type: 'typed', value: 'Jane Doe' },
+        revision: 2,
+        optionalItemIds: ['item-dinner'],
+      });
+      // once accepted the choice shows, and can no longer change
+      const dinner = screen.getByRole('checkbox', { name: 'Aggiungi Cena tipica' }) as HTMLInputElement;
+      expect(dinner.checked).toBe(true);
+      expect(dinner.disabled).toBe(true);
+    });
+
+    it('offers no choice on a quote answered already or expired', async () => {
+      openPage(readAs(offer({ expired: true })));
+      expect(await screen.findByText('Il preventivo è scaduto')).toBeTruthy();
+      expect((screen.getByRole('checkbox', { name: 'Aggiungi Cena tipica' }) as HTMLInputElement).disabled).toBe(true);
+    });
   });
 });

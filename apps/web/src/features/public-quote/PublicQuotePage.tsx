@@ -65,6 +65,8 @@ export function PublicQuotePage() {
   const language = view?.language ?? 'it';
   const labels = publicQuoteLabels(language);
   const [notice, setNotice] = useState<string | null>(null);
+  // the optional lines ticked, for the revision they were ticked on: a newer revision starts with none
+  const [ticked, setTicked] = useState<{ revision: number; ids: string[] }>({ revision: 0, ids: [] });
   useNoIndex();
   useDocumentLanguage(language);
 
@@ -124,6 +126,15 @@ export function PublicQuotePage() {
     );
   }
 
+  const choosable = !view.answer && !view.expired;
+  const chosen = view.answer
+    ? (view.answer.optionalLines ?? []).map((line) => line.itemId)
+    : ticked.revision === view.revision
+      ? ticked.ids
+      : [];
+  const toggle = (itemId: string) =>
+    setTicked({ revision: view.revision, ids: chosen.includes(itemId) ? chosen.filter((id) => id !== itemId) : [...chosen, itemId] });
+
   return (
     <PublicFrame>
       {notice && (
@@ -131,13 +142,14 @@ export function PublicQuotePage() {
           {notice}
         </Alert>
       )}
-      <PublicQuoteDocument view={view} labels={labels} pdfUrl={publicPdfUrl(token)} />
+      <PublicQuoteDocument view={view} labels={labels} pdfUrl={publicPdfUrl(token)} chosen={chosen} onToggle={choosable ? toggle : undefined} />
       <AnswerPanel
         // a new revision starts a new answer
         key={view.revision}
         token={token}
         view={view}
         labels={labels}
+        chosen={chosen}
         onAnswered={answered}
         onStale={(message) => {
           setNotice(message);

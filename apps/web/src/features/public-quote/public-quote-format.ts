@@ -1,4 +1,5 @@
-import type { QuoteAnswer, RevisionItemView } from '@quotebook/contracts';
+import type { PublicQuoteView, QuoteAnswer, RevisionItemView } from '@quotebook/contracts';
+import { choiceFigures, type ChoiceFigures, formatCents, formatDate, toCents } from '@quotebook/domain';
 import { localeOf, type PublicQuoteLabels } from './public-quote-labels';
 
 /** An amount the API writes as text ("1234.50") in euro, as the customer's language writes it. */
@@ -25,11 +26,41 @@ export function formatMoment(at: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(moment);
 }
 
-/** "20 partecipanti", or "2 partecipanti (minimo 4: addebitati 4)" when a minimum is charged. */
+/**
+ * "20 partecipanti", "2 partecipanti (minimo 4: addebitati 4)" when a minimum is charged, or "21
+ * partecipanti (20 + 1 gratuità)" when the period gives free places.
+ */
 export function participantsText(item: RevisionItemView, labels: PublicQuoteLabels): string {
+  const free = item.freePlaces ?? 0;
+  if (free > 0) {
+    const paying = item.chargedParticipants;
+    return `${labels.participants(paying + free)} (${labels.freePlaces(paying, free)})`;
+  }
   const belowMinimum = item.minParticipants !== null && item.chargedParticipants > item.quantity;
   const people = labels.participants(belowMinimum ? item.quantity : item.chargedParticipants);
   return belowMinimum ? `${people} (${labels.minimumCharged(item.minParticipants as number, item.chargedParticipants)})` : people;
+}
+
+/** The revision's figures with the optional lines chosen: its total, and the deposit and balance over it. */
+export function figuresWithChoice(view: Pick<PublicQuoteView, 'items' | 'total' | 'schedule'>, chosen: readonly string[]): ChoiceFigures {
+  return choiceFigures({
+    totalCents: toCents(view.total.gross),
+    offered: view.items.filter((item) => item.optional).map((item) => ({ itemId: item.itemId, grossCents: toCents(item.grossPrice) })),
+    chosen,
+    deposit: view.schedule ? { kind: view.schedule.depositKind, value: view.schedule.depositValue } : null,
+  });
+}
+
+/**
+ * "Acconto € 300,00 alla conferma" and "Saldo € 700,00 entro il 15/06/2026" over the total with the
+ * lines chosen; none when the quote asks no deposit.
+ */
+export function scheduleTexts(view: Pick<PublicQuoteView, 'items' | 'total' | 'schedule'>, chosen: readonly string[], labels: PublicQuoteLabels, language: string): string[] {
+  if (!view.schedule) return [];
+  const figures = figuresWithChoice(view, chosen);
+  const money = (cents: number) => formatMoney(formatCents(cents), language);
+  const dueDate = view.schedule.balanceDueDate === null ? null : formatDate(view.schedule.balanceDueDate);
+  return [labels.deposit(money(figures.depositCents)), labels.balance(money(figures.balanceCents), dueDate)];
 }
 
 /**

@@ -61,6 +61,17 @@ const IT = {
   acceptedBy: (name: string, at: string) => `Accettato da ${name} il ${at}`,
   declinedOn: (at: string) => `Rifiutato il ${at}`,
   confirmAcceptText: (name: string) => `Accetti il preventivo firmando come ${name}? Non potrai cambiare la risposta.`,
+  optionalServices: 'Servizi facoltativi',
+  optionalNote: 'I servizi facoltativi non sono compresi nel totale.',
+  optionalHint: 'Spunta i servizi che desideri aggiungere: il totale si aggiorna prima della conferma.',
+  chosenOptional: 'Servizi facoltativi scelti',
+  totalWithChoice: 'Totale con i servizi scelti',
+  paymentTerms: 'Pagamenti',
+  addOptional: (title: string) => `Aggiungi ${title}`,
+  freePlaces: (paying: number, free: number) => `${paying} + ${free} gratuità`,
+  deposit: (amount: string) => `Acconto ${amount} alla conferma`,
+  balance: (amount: string, date: string | null) => `Saldo ${amount}${date ? ` entro il ${date}` : ''}`,
+  acceptedTotal: (amount: string) => `Totale accettato: ${amount}`,
 };
 
 export type PublicQuoteLabels = typeof IT;
@@ -122,6 +133,11 @@ const EN: Partial<PublicQuoteLabels> = {
   acceptedBy: (name, at) => `Accepted by ${name} on ${at}`,
   declinedOn: (at) => `Declined on ${at}`,
   confirmAcceptText: (name) => `Accept the quote, signing as ${name}? You will not be able to change your answer.`,
+  optionalHint: 'Tick the services you would like to add: the total updates before you confirm.',
+  chosenOptional: 'Optional services chosen',
+  totalWithChoice: 'Total with the services chosen',
+  addOptional: (title) => `Add ${title}`,
+  acceptedTotal: (amount) => `Total accepted: ${amount}`,
 };
 
 const DE: Partial<PublicQuoteLabels> = {
@@ -181,6 +197,11 @@ const DE: Partial<PublicQuoteLabels> = {
   acceptedBy: (name, at) => `Angenommen von ${name} am ${at}`,
   declinedOn: (at) => `Abgelehnt am ${at}`,
   confirmAcceptText: (name) => `Angebot mit der Unterschrift ${name} annehmen? Die Antwort kann nicht mehr geändert werden.`,
+  optionalHint: 'Kreuzen Sie die gewünschten Zusatzleistungen an: Der Gesamtbetrag wird vor der Bestätigung aktualisiert.',
+  chosenOptional: 'Gewählte optionale Leistungen',
+  totalWithChoice: 'Gesamt mit den gewählten Leistungen',
+  addOptional: (title) => `${title} hinzufügen`,
+  acceptedTotal: (amount) => `Angenommener Gesamtbetrag: ${amount}`,
 };
 
 const FR: Partial<PublicQuoteLabels> = {
@@ -240,6 +261,11 @@ const FR: Partial<PublicQuoteLabels> = {
   acceptedBy: (name, at) => `Accepté par ${name} le ${at}`,
   declinedOn: (at) => `Refusé le ${at}`,
   confirmAcceptText: (name) => `Accepter le devis en signant ${name} ? Vous ne pourrez plus modifier votre réponse.`,
+  optionalHint: 'Cochez les prestations que vous souhaitez ajouter : le total est mis à jour avant la confirmation.',
+  chosenOptional: 'Prestations facultatives choisies',
+  totalWithChoice: 'Total avec les prestations choisies',
+  addOptional: (title) => `Ajouter ${title}`,
+  acceptedTotal: (amount) => `Total accepté : ${amount}`,
 };
 
 const ES: Partial<PublicQuoteLabels> = {
@@ -299,6 +325,11 @@ const ES: Partial<PublicQuoteLabels> = {
   acceptedBy: (name, at) => `Aceptado por ${name} el ${at}`,
   declinedOn: (at) => `Rechazado el ${at}`,
   confirmAcceptText: (name) => `¿Acepta el presupuesto firmando como ${name}? No podrá cambiar la respuesta.`,
+  optionalHint: 'Marque los servicios que desea añadir: el total se actualiza antes de confirmar.',
+  chosenOptional: 'Servicios opcionales elegidos',
+  totalWithChoice: 'Total con los servicios elegidos',
+  addOptional: (title) => `Añadir ${title}`,
+  acceptedTotal: (amount) => `Total aceptado: ${amount}`,
 };
 
 const BY_LANGUAGE: Readonly<Record<string, Partial<PublicQuoteLabels>>> = { it: IT, en: EN, de: DE, fr: FR, es: ES };
@@ -340,6 +371,12 @@ export function publicQuoteLabels(language: string | null | undefined): PublicQu
     reason: shared.declineReason,
     expired: shared.expired,
     declinedOn: shared.declinedOn,
+    optionalServices: shared.optionalServices,
+    optionalNote: shared.optionalNote,
+    paymentTerms: shared.paymentTerms,
+    freePlaces: shared.freePlaces,
+    deposit: shared.deposit,
+    balance: shared.balance,
   };
 }
 

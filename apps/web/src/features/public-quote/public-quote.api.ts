@@ -20,7 +20,7 @@ const publicPath = (token: string, ...segments: string[]) => ['public', 'quotes'
 /** Where the customer downloads the PDF of the revision the page shows. */
 export const publicPdfUrl = (token: string) => `/api/${publicPath(token, 'pdf')}`;
 
-export type AcceptRequest = Pick<AcceptQuoteDto, 'signerName' | 'consent' | 'signature' | 'revision'>;
+export type AcceptRequest = Pick<AcceptQuoteDto, 'signerName' | 'consent' | 'signature' | 'revision' | 'optionalItemIds'>;
 export type DeclineRequest = Pick<DeclineQuoteDto, 'reason' | 'revision'>;
 
 /**

@@ -15,7 +15,7 @@ import { failureToast } from '../../shared/toast/outcome-toasts';
 import { useToast } from '../../shared/toast/use-toast';
 import { useGetQuoteRevisionQuery, useListQuoteRevisionsQuery, useRevokeQuoteLinkMutation } from './quote-sending.api';
 import { compareRevisions, type RevisionComparison } from './revision-diff';
-import { answerText, momentOf, viewsText } from './revision-texts';
+import { answerText, choiceText, momentOf, viewsText } from './revision-texts';
 
 export interface HistoryQuote {
   id: string;
@@ -107,6 +107,7 @@ function RevisionEntry({ shortId, revision }: { shortId: string; revision: Quote
       </Typography>
       <Typography variant="body2">{viewsText(revision)}</Typography>
       <Typography variant="body2">{answerText(answer)}</Typography>
+      {choiceText(answer) && <Typography variant="body2">{choiceText(answer)}</Typography>}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import type { QuoteAnswer, QuoteRevisionSummary, QuoteView } from '@quotebook/contracts';
-import { DEFAULT_TIME_ZONE, formatDate, todayIn } from '@quotebook/domain';
+import { DEFAULT_TIME_ZONE, formatDate, formatEuro, todayIn } from '@quotebook/domain';
 
 const timeFormat = new Intl.DateTimeFormat('it-IT', { timeZone: DEFAULT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -24,6 +24,17 @@ export function answerText(answer: QuoteAnswer | null): string {
   if (!answer) return 'In attesa di risposta';
   if (answer.kind === 'accepted') return `Accettato${answer.signerName ? ` da ${answer.signerName}` : ''} il ${dayOf(answer.at)}`;
   return `Rifiutato il ${dayOf(answer.at)}${answer.reason ? `: ${answer.reason}` : ''}`;
+}
+
+/**
+ * What an acceptance chose of the optional lines: "Servizi facoltativi scelti: Cena (€ 120,00) · Totale
+ * accettato € 1.075,00"; null for a decline, or an acceptance that chose none.
+ */
+export function choiceText(answer: QuoteAnswer | null): string | null {
+  const lines = answer?.kind === 'accepted' ? (answer.optionalLines ?? []) : [];
+  if (lines.length === 0) return null;
+  const chosen = lines.map((line) => `${line.title} (${formatEuro(line.grossPrice)})`).join(', ');
+  return `Servizi facoltativi scelti: ${chosen}${answer?.acceptedTotal ? ` · Totale accettato ${formatEuro(answer.acceptedTotal)}` : ''}`;
 }
 
 export type SendingBadgeTone = 'success' | 'error' | 'info';

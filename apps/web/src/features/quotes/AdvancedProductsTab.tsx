@@ -5,16 +5,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { formatCents, lineFigures } from '@quotebook/domain';
+import { countsInTotal, formatCents, lineFigures } from '@quotebook/domain';
 import { useMemo } from 'react';
 import { CheckboxField } from '../../shared/fields/CheckboxField';
 import { CountField, MoneyField } from '../../shared/fields/InputFields';
 import { productDisplayTitle } from '../products/product-form';
+import { useTenantPage } from '../tenant/tenant-context';
 import { ChosenLinesTable, LineNotes, type ChosenLine } from './ChosenLines';
+import { CostCell, FreePlacesNote, MarginSummary, OptionalTotal } from './CostMargin';
 import { PriceLine } from './PriceLine';
 import { ProductChecklist } from './ProductChecklist';
 import { QuantityStepper } from './QuantityStepper';
 import {
+  itemsChanged,
+  manualCostError,
   manualPriceError,
   participantsError,
   participantsOf,
@@ -23,6 +27,7 @@ import {
   type ItemDraft,
   type ShownPrice,
 } from './quote-advanced-form';
+import { answeredFigures, canSeeCosts, MARGIN_TEXTS, sumMargins } from './quote-margin';
 import { liveNotes } from './quote-pricing';
 
 export const ITEMS_SAVED_AT_ONCE =
@@ -57,8 +62,10 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
   const products = useMemo(() => productsForEditor(props.products, confirmed), [props.products, confirmed]);
   const productsById = useMemo(() => new Map(props.products.map((product) => [product.id, product] as const)), [props.products]);
   const serviceDate = values.serviceDate || null;
+  const { tenant, user } = useTenantPage();
+  const showCosts = canSeeCosts(user, tenant);
 
-  const lines = values.items.flatMap((draft): ChosenLine[] => {
+  const lines = values.items.flatMap((draft): (ChosenLine & { optional: boolean })[] => {
     const product = productsById.get(draft.productId);
     const price = prices.get(draft.productId);
     if (!product || !price) return [];
@@ -68,8 +75,10 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
     const notes = liveNotes(product, { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: participantsOf(draft) }, serviceDate);
     const available = notes.available || price.source === 'manual';
     const emptyConfirmed = draft.orderConfirmed && !participants && participantsOf(draft) === 0;
+    const costError = manualCostError(draft.manualCost);
     return [
       {
+        optional: draft.optional,
         productId: product.id,
         title,
         code: product.code,
@@ -77,6 +86,7 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
         cells: [
           <Box key="participants" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
             <QuantityStepper label={`Quantity of ${title}`} value={draft.quantity} onChange={(quantity) => change(product.id, { quantity })} disabled={disabled} />
+            <FreePlacesNote paying={price.payingParticipants} free={price.freePlaces} />
             <CheckboxField
               label="Order Confirmed"
               name={`orderConfirmed-${product.id}`}
@@ -94,6 +104,13 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
               helperText={participants}
               disabled={disabled}
               sx={{ width: 190 }}
+            />
+            <CheckboxField
+              label={MARGIN_TEXTS.optional}
+              name={`optional-${product.id}`}
+              checked={draft.optional}
+              onChange={(optional) => change(product.id, { optional })}
+              disabled={disabled}
             />
           </Box>,
           <Box key="price" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
@@ -128,10 +145,37 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
               />
             )}
           </Box>,
+          ...(showCosts
+            ? [
+                <CostCell
+                  key="cost"
+                  productTitle={title}
+                  value={draft.manualCost ?? ''}
+                  automaticCents={price.automaticCostCents}
+                  figures={price.margin}
+                  error={costError}
+                  onChange={(manualCost) => change(product.id, { manualCost })}
+                  disabled={disabled || draft.manualCost === undefined}
+                />,
+              ]
+            : []),
         ],
       },
     ];
   });
+  const headers = ['Participants', 'Price', ...(showCosts ? [MARGIN_TEXTS.column] : [])];
+  const optionalLines = lines.filter((line) => line.optional);
+  const optionalGrossCents = values.items
+    .filter((draft) => draft.optional)
+    .reduce((sum, draft) => {
+      const price = prices.get(draft.productId);
+      return sum + (price ? lineFigures({ totalCents: price.cents, priceIncludesVat: price.priceIncludesVat, vatRate: price.vatRate }).grossCents : 0);
+    }, 0);
+  // as saved, the quote's own figures (its consumptions and a total set by hand included); else the counted lines live
+  const changed = itemsChanged(values.items, quote) || values.serviceDate !== quote.serviceDate || values.customerId !== quote.customerId;
+  const totals = changed
+    ? sumMargins(values.items.filter((draft) => countsInTotal(draft, values.status)).flatMap((draft) => prices.get(draft.productId)?.margin ?? []))
+    : answeredFigures(quote.netAmount, quote.costTotal, quote.marginTotal, quote.marginPercent);
 
   return (
     <Box>
@@ -141,7 +185,15 @@ export function AdvancedProductsTab(props: AdvancedProductsTabProps) {
       <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
         {ITEMS_SAVED_AT_ONCE}
       </Typography>
-      <ChosenLinesTable headers={['Participants', 'Price']} lines={lines} />
+      {/* with only optional lines, they alone are shown, apart */}
+      {(optionalLines.length === 0 || lines.length > optionalLines.length) && <ChosenLinesTable headers={headers} lines={lines.filter((line) => !line.optional)} />}
+      {showCosts && serviceDate && lines.length > optionalLines.length && <MarginSummary figures={totals} />}
+      {optionalLines.length > 0 && (
+        <>
+          <ChosenLinesTable headers={headers} lines={optionalLines} label={MARGIN_TEXTS.optionalLines} hint={MARGIN_TEXTS.optionalHint} />
+          {serviceDate && <OptionalTotal grossCents={optionalGrossCents} />}
+        </>
+      )}
       {!serviceDate && (
         <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
           Set the service date to see the prices.

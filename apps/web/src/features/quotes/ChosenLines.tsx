@@ -30,20 +30,36 @@ export const CHOSEN_LINES_LABEL = 'Chosen products';
  * beside each other: each line is one cell holding its product, then each column's content under the
  * column's name, so that nothing sits off screen behind a sideways scroll.
  */
-export function ChosenLinesTable({ headers, lines }: { headers: readonly string[]; lines: readonly ChosenLine[] }) {
+export function ChosenLinesTable({
+  headers,
+  lines,
+  label = CHOSEN_LINES_LABEL,
+  hint,
+}: {
+  headers: readonly string[];
+  lines: readonly ChosenLine[];
+  /** the section's name: the chosen products, or the optional services offered apart */
+  label?: string;
+  hint?: string;
+}) {
   const phone = usePhone();
   return (
-    <Box component="section" aria-label={CHOSEN_LINES_LABEL} sx={{ mb: 2 }}>
+    <Box component="section" aria-label={label} sx={{ mb: 2 }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {`${CHOSEN_LINES_LABEL} (${lines.length})`}
+        {`${label} (${lines.length})`}
       </Typography>
+      {hint && (
+        <Typography variant="body2" sx={{ mb: 1, color: 'text.secondary' }}>
+          {hint}
+        </Typography>
+      )}
       {lines.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           No products chosen yet: tick them in the list below.
         </Typography>
       ) : (
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" aria-label={CHOSEN_LINES_LABEL}>
+          <Table size="small" aria-label={label}>
             <TableHead>
               <TableRow>
                 <TableCell>Product</TableCell>

@@ -184,7 +184,7 @@ describe('advanced quote editor', () => {
   it('opens on Basic Info with the quote read in one call, and offers every status', async () => {
     const { dialog, requests } = await openAdvanced({ detail: aDetail({ bookingDateTime: '2025-04-02T10:00:00', serviceNotes: 'Ingresso lato nord' }) });
 
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basic Info', 'Products', 'Service Management', 'Consumptions']);
+    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basic Info', 'Products', 'Service Management', 'Consumptions', 'Pagamenti']);
     const panel = within(dialog).getByRole('tabpanel');
     await waitFor(() => expect(input(panel, 'Customer').value).toBe('customer-1'));
     expect([...(within(panel).getByLabelText('Status') as HTMLSelectElement).options].map((option) => option.text)).toEqual([
@@ -295,7 +295,7 @@ describe('advanced quote editor', () => {
     expect(input(rowOf(panel, 'Aperitivo al tramonto'), 'Quantity').value).toBe('1');
     expect(await screen.findByText('Product added to quote')).toBeTruthy();
     expect(bodiesOf(requests, 'POST', `${QUOTE}/items`)).toEqual([
-      { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null },
+      { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null, optional: false, cost: null },
     ]);
     fireEvent.click(within(rowOf(panel, 'Visita Uffizi')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Product removed from quote')).toBeTruthy();
@@ -336,8 +336,8 @@ describe('advanced quote editor', () => {
     expect(bodiesOf(requests, 'PUT', `${QUOTE}/items`)).toEqual([
       {
         items: [
-          { productId: 'product-1', quantity: 4, orderConfirmed: false, confirmedParticipants: 0, totalPrice: '250' },
-          { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null },
+          { productId: 'product-1', quantity: 4, orderConfirmed: false, confirmedParticipants: 0, totalPrice: '250', optional: false, cost: null },
+          { productId: 'product-3', quantity: 1, orderConfirmed: false, confirmedParticipants: 0, totalPrice: null, optional: false, cost: null },
         ],
         version: 6,
       },
@@ -471,7 +471,7 @@ describe('advanced quote editor', () => {
     expect(screen.queryByText(CHANGED)).toBeNull();
     expect(bodiesOf(requests, 'PUT', QUOTE).at(-1)).toEqual(expect.objectContaining({ status: 'confirmed', bookingDateTime: '2025-05-15T09:30:00', version: 4 }));
     expect(bodiesOf(requests, 'PUT', `${QUOTE}/items`)).toEqual([
-      { items: [{ productId: 'product-1', quantity: 4, orderConfirmed: true, confirmedParticipants: 4, totalPrice: null }], version: 5 },
+      { items: [{ productId: 'product-1', quantity: 4, orderConfirmed: true, confirmedParticipants: 4, totalPrice: null, optional: false, cost: null }], version: 5 },
     ]);
   });
 

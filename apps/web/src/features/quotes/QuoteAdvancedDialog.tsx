@@ -22,10 +22,12 @@ import { outcomeTexts, successToast } from '../../shared/toast/outcome-toasts';
 import { useToast } from '../../shared/toast/use-toast';
 import { useUnsavedChanges } from '../../shared/use-unsaved-changes';
 import { productDisplayTitle } from '../products/product-form';
+import { InvoicePanel } from '../invoices/InvoicePanel';
 import { QuoteSendingPanel, SendQuoteButton } from '../quote-sending/QuoteSendingPanel';
 import { AdvancedProductsTab } from './AdvancedProductsTab';
 import { UnavailableAlert } from './ChosenLines';
 import { ConsumptionsTab } from './ConsumptionsTab';
+import { DepositFields, PAYMENTS_TAB_LABEL, PaymentsTab } from './PaymentsTab';
 import { useQuoteConflict } from './use-quote-conflict';
 import {
   advancedForm,
@@ -39,6 +41,7 @@ import {
   ITEM_TOASTS,
   liveTotalCents,
   movedToDate,
+  newDraft,
   quantityChange,
   QUANTITY_SAVE_DELAY_MS,
   savedDrafts,
@@ -70,7 +73,7 @@ import { useQuoteForm } from './use-quote-form';
 import { useUnavailableConfirmation } from './use-unavailable-confirmation';
 
 export const ADVANCED_EDITOR_TITLE = 'Edit Quote - Advanced Management';
-const TABS = ['Basic Info', 'Products', 'Service Management', 'Consumptions'] as const;
+const TABS = ['Basic Info', 'Products', 'Service Management', 'Consumptions', PAYMENTS_TAB_LABEL] as const;
 /** What a change saved at once ends with when it saved nothing (the quote need not be read again). */
 const UNCHANGED = Symbol('unchanged');
 
@@ -348,7 +351,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
     if (selected === current.items.some((draft) => draft.productId === product.id)) return;
     // a product removed and chosen again comes back as saved (while its removal is not saved yet)
     const known = base.items.find((item) => item.productId === product.id);
-    const added: ItemDraft = known ? draftOf(known) : { productId: product.id, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '' };
+    const added: ItemDraft = known ? draftOf(known) : newDraft(product.id);
     const items = selected ? [...current.items, added] : current.items.filter((draft) => draft.productId !== product.id);
     const next = { ...withItems(current, items), ...(selected ? bookedWhenConfirmed(current, added.orderConfirmed) : {}) };
     apply(next);
@@ -401,6 +404,7 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
       {conflict.alert(reloadQuote, reloading)}
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>{`#${base.shortId} · ${base.customerName} · ${quoteOwnership(base)}`}</Typography>
       <QuoteSendingPanel tenantId={tenantId} quote={latest} />
+      <InvoicePanel tenantId={tenantId} quote={latest} />
       {dateMoved && <UnavailableAlert titles={unpriced} />}
       <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Quote sections" variant="scrollable" scrollButtons="auto">
         {TABS.map((label, index) => (
@@ -462,6 +466,20 @@ function AdvancedEditor({ tenantId, titleId, latest, reload, onBusy, onDirty, on
             quoteId={quoteId}
             consumptions={latest.consumptions}
             onSaving={ownChange}
+          />
+        )}
+        {tab === 4 && (
+          <PaymentsTab
+            tenantId={tenantId}
+            quote={latest}
+            depositFields={
+              <DepositFields
+                kind={form.select('depositKind')}
+                value={form.text('depositValue')}
+                days={form.text('balanceDueDays')}
+                depositKind={values.depositKind}
+              />
+            }
           />
         )}
       </Box>

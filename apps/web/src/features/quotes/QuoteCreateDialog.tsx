@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SERVICE_START_TIME, FIGURE_LABELS, formatEuroCents, quoteFigures, todayIn } from '@quotebook/domain';
+import { CheckboxField } from '../../shared/fields/CheckboxField';
 import { useMemo, useState } from 'react';
 import { TimeField, twoColumns } from '../../shared/fields/InputFields';
 import { SelectField } from '../../shared/fields/SelectField';
@@ -11,13 +12,16 @@ import { dialogTexts } from '../../shared/form-dialog/FormDialog';
 import { outcomeTexts } from '../../shared/toast/outcome-toasts';
 import { useUnsavedChanges } from '../../shared/use-unsaved-changes';
 import { productDisplayTitle } from '../products/product-form';
-import { ChosenLinesTable, LineNotes, UnavailableAlert } from './ChosenLines';
+import { useTenantPage } from '../tenant/tenant-context';
+import { ChosenLinesTable, LineNotes, UnavailableAlert, type ChosenLine } from './ChosenLines';
+import { CostReadout, FreePlacesNote, MarginSummary, OptionalTotal } from './CostMargin';
 import { PriceLine } from './PriceLine';
 import { ProductChecklist } from './ProductChecklist';
 import { QuantityStepper } from './QuantityStepper';
 import { createQuoteRequest, hasProblems, quoteCreateForm, serviceDateWarning, validateQuoteCreate, type PickedProduct } from './quote-create-form';
 import { customerHint, customerPickerOptions, NO_CUSTOMER } from './quote-list';
-import { appliedPriceList, byTitle, livePrice, liveNotes, liveTaxes, liveVatLabel } from './quote-pricing';
+import { canSeeCosts, MARGIN_TEXTS, marginFigures, sumMargins } from './quote-margin';
+import { appliedPriceList, byTitle, liveLine, liveNotes, liveTaxes, liveVatLabel } from './quote-pricing';
 import { QuoteDateField } from './QuoteDateField';
 import { QuoteFormDialog } from './QuoteFormDialog';
 import { useCreateQuoteMutation } from './quotes.api';
@@ -33,6 +37,8 @@ import { useQuoteForm } from './use-quote-form';
  */
 export function QuoteCreateDialog({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
   const catalogue = useQuoteCatalogue(tenantId);
+  const { tenant, user } = useTenantPage();
+  const showCosts = canSeeCosts(user, tenant);
   const [createQuote] = useCreateQuoteMutation();
   const [today] = useState(() => todayIn());
   const form = useQuoteForm({
@@ -54,20 +60,52 @@ export function QuoteCreateDialog({ tenantId, onClose }: { tenantId: string; onC
     setProducts(
       selected ? [...values.products, { productId: product.id, quantity: 1 }] : values.products.filter((item) => item.productId !== product.id),
     );
-  const setQuantity = (productId: string, quantity: number) =>
-    setProducts(values.products.map((item) => (item.productId === productId ? { ...item, quantity } : item)));
+  const changeProduct = (productId: string, change: Partial<PickedProduct>) =>
+    setProducts(values.products.map((item) => (item.productId === productId ? { ...item, ...change } : item)));
 
   const lines = values.products.flatMap((item) => {
     const product = productsById.get(item.productId);
     if (!product) return [];
     const booking = { quantity: item.quantity, orderConfirmed: false, confirmedParticipants: 0 };
-    return [{ item, product, title: productDisplayTitle(product), price: livePrice(product, booking, context), taxes: liveTaxes(product, context), notes: liveNotes(product, booking, context.serviceDate) }];
+    return [{ item, product, title: productDisplayTitle(product), price: liveLine(product, booking, context), taxes: liveTaxes(product, context), notes: liveNotes(product, booking, context.serviceDate) }];
   });
   const figures = quoteFigures({
-    lines: lines.map((line) => ({ totalCents: line.price.cents, ...line.taxes, counted: true })),
+    lines: lines.map((line) => ({ totalCents: line.price.cents, ...line.taxes, counted: !line.item.optional })),
     consumptionsCents: 0,
     manualTotalCents: null,
   });
+  const margins = lines.map((line, index) => marginFigures(figures.lines[index].netCents, line.price.costCents));
+  const dated = Boolean(context.serviceDate);
+  const headers = ['Participants', 'Price', ...(showCosts && dated ? [MARGIN_TEXTS.column] : [])];
+  const rows = lines.map(({ item, product, title, price, notes }, index): ChosenLine & { optional: boolean } => ({
+    optional: Boolean(item.optional),
+    productId: product.id,
+    title,
+    code: product.code,
+    notes: <LineNotes available={notes.available} minimum={notes.minimum} />,
+    cells: [
+      <Box key="quantity" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
+        <QuantityStepper label={`Quantity of ${title}`} value={item.quantity} onChange={(quantity) => changeProduct(product.id, { quantity })} disabled={form.busy} />
+        {dated && <FreePlacesNote paying={price.payingParticipants} free={price.freePlaces} />}
+        <CheckboxField
+          label={MARGIN_TEXTS.optional}
+          name={`optional-${product.id}`}
+          checked={Boolean(item.optional)}
+          onChange={(optional) => changeProduct(product.id, { optional })}
+          disabled={form.busy}
+        />
+      </Box>,
+      dated ? (
+        <PriceLine key="price" cents={price.cents} source="auto" vatLabel={liveVatLabel(product, context)} figures={figures.lines[index]} unavailable={!notes.available} />
+      ) : (
+        '—'
+      ),
+      ...(showCosts && dated ? [<CostReadout key="cost" figures={margins[index]} />] : []),
+    ],
+  }));
+  const counted = rows.filter((row) => !row.optional);
+  const offered = rows.filter((row) => row.optional);
+  const optionalGrossCents = figures.lines.reduce((sum, line, index) => sum + (lines[index].item.optional ? line.grossCents : 0), 0);
   const unpriced = lines.filter((line) => !line.notes.available).map((line) => line.title);
   const priceList = appliedPriceList(context);
   const submit = () => unavailable.confirmThen(unpriced, !hasProblems(validateQuoteCreate(values, today)), form.submit);
@@ -84,24 +122,16 @@ export function QuoteCreateDialog({ tenantId, onClose }: { tenantId: string; onC
       </Box>
       <UnavailableAlert titles={unpriced} />
       <Box sx={{ mt: 2 }}>
-        <ChosenLinesTable
-          headers={['Participants', 'Price']}
-          lines={lines.map(({ item, product, title, price, notes }, index) => ({
-            productId: product.id,
-            title,
-            code: product.code,
-            notes: <LineNotes available={notes.available} minimum={notes.minimum} />,
-            cells: [
-              <QuantityStepper key="quantity" label={`Quantity of ${title}`} value={item.quantity} onChange={(next) => setQuantity(product.id, next)} disabled={form.busy} />,
-              context.serviceDate ? (
-                <PriceLine key="price" cents={price.cents} source="auto" vatLabel={liveVatLabel(product, context)} figures={figures.lines[index]} unavailable={!notes.available} />
-              ) : (
-                '—'
-              ),
-            ],
-          }))}
-        />
-        {lines.length > 0 && <LinesTotal dated={Boolean(context.serviceDate)} grossCents={figures.total.grossCents} />}
+        {/* with only optional lines, they alone are shown, apart */}
+        {(offered.length === 0 || counted.length > 0) && <ChosenLinesTable headers={headers} lines={counted} />}
+        {lines.length > 0 && <LinesTotal dated={dated} grossCents={figures.total.grossCents} />}
+        {showCosts && dated && counted.length > 0 && <MarginSummary figures={sumMargins(margins.filter((_, index) => !lines[index].item.optional))} />}
+        {offered.length > 0 && (
+          <>
+            <ChosenLinesTable headers={headers} lines={offered} label={MARGIN_TEXTS.optionalLines} hint={MARGIN_TEXTS.optionalHint} />
+            {dated && <OptionalTotal grossCents={optionalGrossCents} />}
+          </>
+        )}
         {priceList && lines.length > 0 && <Alert severity="info" sx={{ mt: 1 }}>{`Prices reduced by the price list '${priceList.name}'`}</Alert>}
         <ProductChecklist
           products={products}

@@ -70,7 +70,7 @@ export function QuoteEditDialog({ tenantId, quote, onClose }: QuoteEditDialogPro
   );
   const automatic = detail
     ? automaticTotalCents(
-        items.map((item) => ({ totalCents: parseCents(item.totalPrice) ?? 0, priceIncludesVat: item.priceIncludesVat, vatRate: item.vatRate, orderConfirmed: item.orderConfirmed })),
+        items.map((item) => ({ totalCents: parseCents(item.totalPrice) ?? 0, priceIncludesVat: item.priceIncludesVat, vatRate: item.vatRate, orderConfirmed: item.orderConfirmed, optional: item.optional })),
         values.status,
         detail.consumptions,
       )

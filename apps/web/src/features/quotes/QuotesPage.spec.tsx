@@ -95,12 +95,12 @@ describe('quotes page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Quote Management' })).toBeTruthy();
     await screen.findByText('#00FF01');
     const headers = within(screen.getByRole('table', { name: 'Quote Management' })).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Quote ID', 'Customer', 'Service Date', 'Amount (Totale IVA incl.)', 'Status', 'Creato da', 'Created', 'Actions']);
+    expect(headers).toEqual(['Quote ID', 'Customer', 'Service Date', 'Amount (Totale IVA incl.)', 'Da incassare', 'Status', 'Creato da', 'Created', 'Actions']);
     // a quote from before its creator was recorded
-    expect(cellsOf(rowOf('#A1B2C3'))).toEqual(['#A1B2C3', 'Scuola Dante AlighieriGita di primavera', '15/05/2025 alle 09:30', '€ 365,00', 'Pending', '—', '01/04/2025', '']);
+    expect(cellsOf(rowOf('#A1B2C3'))).toEqual(['#A1B2C3', 'Scuola Dante AlighieriGita di primavera', '15/05/2025 alle 09:30', '€ 365,00', '€ 365,00', 'Pending', '—', '01/04/2025', '']);
     // no start time: noon; created just before midnight UTC is the next day in Rome; the short id alone in its cell, the number its tooltip
     expect(within(rowOf('#00FF01')).getByTitle('N. 2025/0002').textContent).toBe('#00FF01');
-    expect(cellsOf(rowOf('#00FF01'))).toEqual(['#00FF01', 'Hotel Bellavista', '02/06/2025 alle 12:00', '€ 730,00', 'Confirmed', 'Giulia Bianchi', '03/04/2025', '']);
+    expect(cellsOf(rowOf('#00FF01'))).toEqual(['#00FF01', 'Hotel Bellavista', '02/06/2025 alle 12:00', '€ 730,00', '€ 365,00', 'Confirmed', 'Giulia Bianchi', '03/04/2025', '']);
     expect(cellsOf(rowOf('#00FF02'))[3]).toBe('€ 445,30');
     expect(cellsOf(rowOf('#00FF03'))[3]).toBe('No confirmed products');
     expect(screen.getByRole('status').textContent).toBe('Showing 4 of 4 quotes (sorted by service date)');
@@ -277,8 +277,8 @@ describe('quotes page', () => {
     ]);
     await screen.findByText('#A1B2C3');
 
-    expect(cellsOf(rowOf('#A1B2C3'))[4]).toBe('PendingInviato rev. 2');
-    expect(cellsOf(rowOf('#00FF01'))[4]).toBe('ConfirmedAccettato');
+    expect(cellsOf(rowOf('#A1B2C3'))[5]).toBe('PendingInviato rev. 2');
+    expect(cellsOf(rowOf('#00FF01'))[5]).toBe('ConfirmedAccettato');
     fireEvent.click(within(rowOf('#A1B2C3')).getByRole('button', { name: 'Invia al cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invia al cliente' });
     expect(((await within(dialog).findByRole('textbox', { name: 'Destinatario' })) as HTMLInputElement).value).toBe('segreteria@dante.it');
@@ -315,13 +315,14 @@ describe('quotes page', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
-  it('is open to a tenant user, whose frame shows the Quotes tab', async () => {
+  it('is open to a tenant user, whose frame shows the Quotes tab, and leads to the calendar', async () => {
     const clerk = aUser({ role: 'tenant_user' });
     renderTenantPage('/sole/quotes', [quotesList(() => pageOf([pending], 1)), ...reference], clerk);
 
     expect(await screen.findByText('#A1B2C3')).toBeTruthy();
     expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Quotes']);
     expect(screen.getByRole('button', { name: 'Add Quote' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calendario' }).getAttribute('href')).toBe('/sole/calendar');
   });
 
   it('warns of a quote with products that have no price on its service date, or confirmed with 0 participants', async () => {

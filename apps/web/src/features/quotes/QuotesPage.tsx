@@ -4,6 +4,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
+import CalendarMonthOutlinedIcon from '@mui/icons-material/CalendarMonthOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,7 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_TIME_ZONE, formatDate, formatServiceDateTime, todayIn } from '@quotebook/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DateField } from '../../shared/fields/InputFields';
 import { SearchField } from '../../shared/fields/SearchField';
 import { SelectField } from '../../shared/fields/SelectField';
@@ -41,6 +42,8 @@ import {
   quoteWarning,
   type QuoteFilterValues,
 } from './quote-list';
+import { DUE_HEADER, quoteDueText } from './quote-due';
+import { MARGIN_HEADER, marginShown, quoteMarginText } from './quote-margin';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { useDeleteQuoteMutation, useListQuoteCreatorsQuery, useListQuotesQuery } from './quotes.api';
 
@@ -166,6 +169,11 @@ export function QuotesPage() {
       }}
       filtersActive={quoteFiltersActive(filters)}
       startAdding={startAdding}
+      headerActions={
+        <Button component={Link} to={`/${tenant.keyword}/calendar`} nativeButton={false} variant="outlined" startIcon={<CalendarMonthOutlinedIcon />}>
+          Calendario
+        </Button>
+      }
       filters={
         <>
           <SearchField
@@ -252,6 +260,8 @@ export function QuotesPage() {
         },
         { header: 'Service Date', cell: (quote) => formatServiceDateTime(quote.serviceDate, quote.serviceStartTime) },
         { header: AMOUNT_HEADER, cell: (quote) => <AmountText quote={quote} refreshing={refreshing} /> },
+        { header: DUE_HEADER, cell: quoteDueText },
+        ...(marginShown(user, shown?.items) ? [{ header: MARGIN_HEADER, cell: (quote: QuoteView) => quoteMarginText(quote) ?? '—' }] : []),
         {
           header: 'Status',
           cell: (quote) => (

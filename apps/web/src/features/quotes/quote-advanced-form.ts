@@ -2,6 +2,7 @@ import type { ProductView, QuoteDetailView, QuoteItemView } from '@quotebook/con
 import {
   bookingDateTimeFor,
   isMoneyValue,
+  lineFigures,
   MESSAGES,
   parseCents,
   priceSourceOf,
@@ -11,8 +12,10 @@ import {
   type QuoteStatus,
 } from '@quotebook/domain';
 import type { FormErrors } from '../../shared/form/use-entity-form';
+import { depositErrors, depositRequest, depositValuesOf, type DepositValues } from './deposit-form';
 import { totalAmountError, totalChanged } from './quote-edit-form';
-import { automaticTotalCents, byTitle, livePrice, liveTaxes, liveVatLabel, type LineTaxes, type PricingContext } from './quote-pricing';
+import { answeredFigures, marginFigures, type MarginFigures } from './quote-margin';
+import { automaticTotalCents, byTitle, liveLine, liveTaxes, liveVatLabel, type LineTaxes, type PricingContext } from './quote-pricing';
 import type { QuoteItemRequest, UpdateQuoteRequest } from './quotes.api';
 
 /** One selected product as the editor holds it; numbers being typed stay text until saved. */
@@ -23,13 +26,20 @@ export interface ItemDraft {
   confirmedParticipants: string;
   /** a total price typed by hand; '' is the automatic price */
   manualPrice: string;
+  /** offered beside the quote, not in its total */
+  optional: boolean;
+  /**
+   * a cost typed by hand; '' is the period's (automatic) cost; undefined when the agency keeps a cost
+   * set by hand from this person: it is then left as it is
+   */
+  manualCost?: string;
 }
 
 /**
  * The advanced editor. Date-times are what a `datetime-local` input holds ("2026-07-15T09:30") or '';
  * the service's start and end live on the service date and are edited as times in Basic Info.
  */
-export interface AdvancedValues {
+export interface AdvancedValues extends DepositValues {
   customerId: string;
   status: QuoteStatus;
   subject: string;
@@ -67,7 +77,14 @@ export function draftOf(item: QuoteItemView): ItemDraft {
     orderConfirmed: item.orderConfirmed,
     confirmedParticipants: String(item.confirmedParticipants),
     manualPrice: item.priceSource === 'manual' ? item.totalPrice : '',
+    optional: item.optional,
+    manualCost: item.costSource === 'manual' ? (item.cost ?? undefined) : '',
   };
+}
+
+/** A product just ticked: one participant, the automatic price and cost. */
+export function newDraft(productId: string): ItemDraft {
+  return { productId, quantity: 1, orderConfirmed: false, confirmedParticipants: '0', manualPrice: '', optional: false, manualCost: '' };
 }
 
 export function advancedForm(quote: QuoteDetailView): AdvancedValues {
@@ -87,6 +104,7 @@ export function advancedForm(quote: QuoteDetailView): AdvancedValues {
     actualParticipants: String(quote.actualParticipants),
     serviceNotes: quote.serviceNotes ?? '',
     items: quote.items.map(draftOf),
+    ...depositValuesOf(quote),
   };
 }
 
@@ -121,14 +139,28 @@ export function manualPriceError(text: string): string | undefined {
   return text.trim() === '' || isMoneyValue(text.trim()) ? undefined : MESSAGES.manualPrice;
 }
 
+export function manualCostError(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' || isMoneyValue(text.trim()) ? undefined : MESSAGES.amount;
+}
+
 export const participantsOf = (draft: ItemDraft) => (participantsError(draft.confirmedParticipants) ? 0 : Number(draft.confirmedParticipants));
 /** The price typed by hand in cents; null when none (or none that is an amount). */
 const manualCents = (draft: ItemDraft) => (draft.manualPrice.trim() === '' || manualPriceError(draft.manualPrice) ? null : parseCents(draft.manualPrice.trim()));
+/** The cost typed by hand in cents; null when none (or none that is an amount, or one not shown). */
+const manualCostCents = (draft: ItemDraft) =>
+  draft.manualCost === undefined || draft.manualCost.trim() === '' || manualCostError(draft.manualCost) ? null : parseCents(draft.manualCost.trim());
 
 /** An item's price as shown: the typed price, else the automatic one, and how it carries VAT. */
 export interface ShownPrice extends ItemPricing, LineTaxes {
   source: PriceSource;
   vatLabel: string | null;
+  /** the participants free under the period's free places, and those who pay */
+  freePlaces: number;
+  payingParticipants: number;
+  /** the period's cost for the line's participants, in cents (what 'automatico' goes back to); null when none */
+  automaticCostCents: number | null;
+  /** the line's cost, net price and margin */
+  margin: MarginFigures;
 }
 
 /** The saved item, when the draft and everything its price depends on are as saved. */
@@ -150,6 +182,10 @@ export function shownPrice(
   values: AdvancedValues,
 ): ShownPrice {
   const saved = unchangedItem(draft, quote, values);
+  const booking = { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: participantsOf(draft) };
+  const auto = product
+    ? liveLine(product, booking, context, manualCostCents(draft))
+    : { cents: 0, priceListApplied: false, freePlaces: 0, payingParticipants: booking.quantity, automaticCostCents: null, costCents: null };
   if (saved) {
     return {
       cents: parseCents(saved.totalPrice) ?? 0,
@@ -158,19 +194,26 @@ export function shownPrice(
       vatLabel: saved.vatLabel,
       priceIncludesVat: saved.priceIncludesVat,
       vatRate: saved.vatRate,
+      freePlaces: saved.freePlaces,
+      payingParticipants: saved.payingParticipants,
+      automaticCostCents: auto.automaticCostCents,
+      margin: answeredFigures(saved.netPrice, saved.cost, saved.margin, saved.marginPercent),
     };
   }
-  const auto = product
-    ? livePrice(product, { quantity: draft.quantity, orderConfirmed: draft.orderConfirmed, confirmedParticipants: participantsOf(draft) }, context)
-    : { cents: 0, priceListApplied: false };
   const manual = manualCents(draft);
   const source = priceSourceOf(manual, auto.cents);
+  const cents = source === 'manual' && manual !== null ? manual : auto.cents;
+  const taxes = product ? liveTaxes(product, context) : { priceIncludesVat: false, vatRate: null };
   return {
-    cents: source === 'manual' && manual !== null ? manual : auto.cents,
+    cents,
     priceListApplied: source === 'auto' && auto.priceListApplied,
     source,
     vatLabel: product ? liveVatLabel(product, context) : null,
-    ...(product ? liveTaxes(product, context) : { priceIncludesVat: false, vatRate: null }),
+    ...taxes,
+    freePlaces: auto.freePlaces,
+    payingParticipants: auto.payingParticipants,
+    automaticCostCents: auto.automaticCostCents,
+    margin: marginFigures(lineFigures({ totalCents: cents, ...taxes }).netCents, auto.costCents),
   };
 }
 
@@ -200,7 +243,10 @@ function sameDraft(a: ItemDraft, b: ItemDraft): boolean {
     a.quantity === b.quantity &&
     a.orderConfirmed === b.orderConfirmed &&
     participantsOf(a) === participantsOf(b) &&
-    manualCents(a) === manualCents(b)
+    manualCents(a) === manualCents(b) &&
+    a.optional === b.optional &&
+    (a.manualCost === undefined) === (b.manualCost === undefined) &&
+    manualCostCents(a) === manualCostCents(b)
   );
 }
 
@@ -222,7 +268,13 @@ export function liveTotalCents(
 ): number {
   const lines = items.map((draft) => {
     const price = prices.get(draft.productId);
-    return { totalCents: price?.cents ?? 0, priceIncludesVat: price?.priceIncludesVat ?? false, vatRate: price?.vatRate ?? null, orderConfirmed: draft.orderConfirmed };
+    return {
+      totalCents: price?.cents ?? 0,
+      priceIncludesVat: price?.priceIncludesVat ?? false,
+      vatRate: price?.vatRate ?? null,
+      orderConfirmed: draft.orderConfirmed,
+      optional: draft.optional,
+    };
   });
   return automaticTotalCents(lines, status, consumptions);
 }
@@ -234,8 +286,11 @@ export function validateAdvanced(values: AdvancedValues): FormErrors<AdvancedVal
   if (!values.expiryDate) errors.expiryDate = MESSAGES.expiryDateRequired;
   if (values.totalTyped) errors.totalAmount = totalAmountError(values.totalAmount);
   errors.actualParticipants = participantsError(values.actualParticipants);
-  const itemProblem = values.items.map((draft) => participantsError(draft.confirmedParticipants) ?? manualPriceError(draft.manualPrice)).find(Boolean);
+  const itemProblem = values.items
+    .map((draft) => participantsError(draft.confirmedParticipants) ?? manualPriceError(draft.manualPrice) ?? manualCostError(draft.manualCost))
+    .find(Boolean);
   if (itemProblem) errors.items = itemProblem;
+  Object.assign(errors, depositErrors(values));
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as FormErrors<AdvancedValues>;
 }
 
@@ -247,6 +302,8 @@ export const TAB_OF_FIELD: Partial<Record<keyof AdvancedValues, number>> = {
   totalAmount: 0,
   items: 1,
   actualParticipants: 2,
+  depositValue: 4,
+  balanceDueDays: 4,
 };
 
 /**
@@ -269,11 +326,15 @@ export function advancedQuoteRequest(values: AdvancedValues, quote: QuoteDetailV
     serviceNotes: values.serviceNotes.trim() || null,
     actualParticipants: Number(values.actualParticipants),
     ...(withTotal ? { totalAmount: values.totalAmount.trim() } : {}),
+    ...depositRequest(values, quote),
     version: quote.version,
   };
 }
 
-/** The items as the replace call sends them: no price or null is the automatic price. */
+/**
+ * The items as the replace call sends them: no price or null is the automatic price, a cost of null the
+ * automatic cost; a cost this person is not shown is not sent, so it stays as it is.
+ */
 export function itemsRequest(items: readonly ItemDraft[]): QuoteItemRequest[] {
   return items.map((draft) => ({
     productId: draft.productId,
@@ -281,6 +342,8 @@ export function itemsRequest(items: readonly ItemDraft[]): QuoteItemRequest[] {
     orderConfirmed: draft.orderConfirmed,
     confirmedParticipants: Number(draft.confirmedParticipants),
     totalPrice: draft.manualPrice.trim() || null,
+    optional: draft.optional,
+    ...(draft.manualCost === undefined ? {} : { cost: draft.manualCost.trim() || null }),
   }));
 }
 

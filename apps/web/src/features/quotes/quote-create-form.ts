@@ -8,6 +8,8 @@ export const QUOTE_EXPIRY_DAYS = 30;
 export interface PickedProduct {
   productId: string;
   quantity: number;
+  /** offered beside the quote, not in its total */
+  optional?: boolean;
 }
 
 export interface QuoteCreateValues {
@@ -80,6 +82,7 @@ export function createQuoteRequest(values: QuoteCreateValues): CreateQuoteReques
     ...(values.endTime ? { estimatedEndTime: dateTimeOf(values.serviceDate, values.endTime) } : {}),
     expiryDate: values.expiryDate,
     status: 'pending',
-    items: values.products.map(({ productId, quantity }) => ({ productId, quantity })),
+    // a new line is in the total unless marked optional
+    items: values.products.map(({ productId, quantity, optional }) => ({ productId, quantity, ...(optional ? { optional } : {}) })),
   };
 }

@@ -1,11 +1,13 @@
 import type { CustomerView, PriceListView, ProductView, VatRateView } from '@quotebook/contracts';
 import {
+  countsInTotal,
   itemParticipants,
   MAX_ITEM_QUANTITY,
   MIN_ITEM_QUANTITY,
   minimumNote,
   periodOn,
   priceItem,
+  priceLine,
   parseCents,
   priceListAppliesOn,
   pricePartsOn,
@@ -14,6 +16,7 @@ import {
   vatLabel,
   type ItemBooking,
   type ItemPricing,
+  type LinePricing,
   type TaxedLine,
 } from '@quotebook/domain';
 import { productDisplayTitle } from '../products/product-form';
@@ -51,6 +54,11 @@ export function livePrice(product: ProductView, booking: ItemBooking, context: P
   return priceItem(product.availability, context.serviceDate, booking, context.priceList);
 }
 
+/** A line worked out live with what its price came from: free places, paying participants, its cost. */
+export function liveLine(product: ProductView, booking: ItemBooking, context: PricingContext, manualCostCents: number | null = null): LinePricing {
+  return priceLine(product.availability, context.serviceDate, booking, context.priceList, manualCostCents);
+}
+
 /** How a line's price carries VAT: whether the period of the service date includes it, and the product's rate. */
 export type LineTaxes = Omit<TaxedLine, 'totalCents'>;
 
@@ -81,18 +89,19 @@ export function liveNotes(product: ProductView, booking: ItemBooking, serviceDat
   return { available: parts !== null, minimum: parts && minimumNote(itemParticipants(booking), parts.minParticipants) };
 }
 
-/** A quote's line as its total reads it: its price, how that carries VAT, whether its order is confirmed. */
+/** A quote's line as its total reads it: its price, how that carries VAT, whether its order is confirmed, whether optional. */
 export interface TotalLine extends TaxedLine {
   orderConfirmed: boolean;
+  optional?: boolean;
 }
 
 /**
  * What a quote's total is without a hand on it, VAT included: its counted lines (the confirmed ones
- * once the quote is confirmed) plus its consumptions, by the shared engine.
+ * once the quote is confirmed, never the optional ones) plus its consumptions, by the shared engine.
  */
 export function automaticTotalCents(lines: readonly TotalLine[], status: QuoteStatus, consumptions: readonly { totalValue: string }[]): number {
   return quoteFigures({
-    lines: lines.map((line) => ({ ...line, counted: status !== 'confirmed' || line.orderConfirmed })),
+    lines: lines.map((line) => ({ ...line, counted: countsInTotal(line, status) })),
     consumptionsCents: consumptions.reduce((sum, consumption) => sum + (parseCents(consumption.totalValue) ?? 0), 0),
     manualTotalCents: null,
   }).total.grossCents;

@@ -2,7 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTenantPage } from '../tenant/tenant-context';
 import { CompanyInfoForm } from './CompanyInfoForm';
+import { CostVisibilitySwitch } from './CostVisibilitySwitch';
+import { EInvoiceSettingsCard } from './EInvoiceSettingsCard';
 import { LogoUpload } from './LogoUpload';
+import { PaymentTermsCard } from './PaymentTermsCard';
 
 /** `/{keyword}/settings` (Impostazioni): company information and logo. */
 export function SettingsPage() {
@@ -19,6 +22,9 @@ export function SettingsPage() {
         <CompanyInfoForm key={tenant.id} tenant={tenant} />
         <LogoUpload tenant={tenant} />
       </Box>
+      <CostVisibilitySwitch key={tenant.id} tenant={tenant} />
+      <PaymentTermsCard key={`payment-terms-${tenant.id}`} tenant={tenant} />
+      <EInvoiceSettingsCard key={`e-invoice-${tenant.id}`} tenant={tenant} />
     </Box>
   );
 }

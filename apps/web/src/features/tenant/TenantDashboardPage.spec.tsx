@@ -30,7 +30,7 @@ describe('TenantDashboardPage', () => {
     expect(within(screen.getByRole('article', { name: 'Revenue MTD' })).getByText('Totale IVA incl. · Imponibile € 1.282,79')).toBeTruthy();
     // the page's own calls: the frame's notification bell is not the page's
     const agencyCalls = requests.filter((request) => request.path.startsWith(`${BASE}/`) && request.path !== `${BASE}/notifications`).map((request) => request.path);
-    expect(agencyCalls).toEqual([`${BASE}/dashboard`]);
+    expect(agencyCalls.sort()).toEqual([`${BASE}/dashboard`, `${BASE}/reports/revenue-by-month`]);
 
     const recent = screen.getByRole('region', { name: 'Recent Quotes' });
     const rows = within(recent).getAllByRole('listitem');
@@ -56,7 +56,7 @@ describe('TenantDashboardPage', () => {
     expect(await within(recent).findByText('No quotes yet')).toBeTruthy();
   });
 
-  it('offers Create Quote (the quotes page with its creation dialog open), Add Customer, Add Product and View Reports, not available yet', async () => {
+  it('offers Create Quote (the quotes page with its creation dialog open), Add Customer, Add Product and View Reports (the reports page)', async () => {
     const { router } = renderTenantPage('/sole/dashboard', [
       on('GET', `${BASE}/dashboard`, () => json(dashboard)),
       (request) => (request.method === 'GET' && request.path.startsWith(`${BASE}/quotes?`) ? json([], 200) : undefined),
@@ -69,9 +69,7 @@ describe('TenantDashboardPage', () => {
 
     expect(within(actions).getByRole('link', { name: 'Add Customer' }).getAttribute('href')).toBe('/sole/customers');
     expect(within(actions).getByRole('link', { name: 'Add Product' }).getAttribute('href')).toBe('/sole/products');
-    const reports = within(actions).getByRole('button', { name: 'View Reports' }) as HTMLButtonElement;
-    expect(reports.disabled).toBe(true);
-    expect(within(actions).getByText('Reports are not available yet.')).toBeTruthy();
+    expect(within(actions).getByRole('link', { name: 'View Reports' }).getAttribute('href')).toBe('/sole/reports');
 
     fireEvent.click(within(actions).getByRole('link', { name: 'Create Quote' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sole/quotes'));

@@ -1,4 +1,5 @@
 import type { QuoteView } from '@quotebook/contracts';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import EuroIcon from '@mui/icons-material/Euro';
@@ -18,11 +19,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, languageLabel } from '../../shared/formatters';
 import { formatEuro } from '../../shared/money';
-import { FIGURE_LABELS } from '@quotebook/domain';
+import { FIGURE_LABELS, PAYMENT_LABELS } from '@quotebook/domain';
 import { LoadError } from '../../shared/page/LoadError';
 import type { QuotesPageState } from '../quotes/QuotesPage';
 import { QuoteStatusChip } from '../quotes/QuoteStatusChip';
 import { useGetDashboardQuery } from '../quotes/quotes.api';
+import { DashboardRevenueChart } from '../reports/DashboardRevenueChart';
 import { useTenantPage } from './tenant-context';
 
 /** A figure that is still loading, or could not be read, shows so instead of a wrong number. */
@@ -66,6 +68,8 @@ function StatCard({ label, icon, value, note, state }: { label: string; icon: Re
 
 /** What the revenue figure is: VAT included, with its net beside it. */
 export const revenueNote = (net: string) => `${FIGURE_LABELS.total} · ${FIGURE_LABELS.net} ${formatEuro(net)}`;
+/** Which quotes the 'Da incassare' card sums: what their payments leave of their totals. */
+export const DUE_NOTE = 'Preventivi confermati e chiusi, al netto dei pagamenti';
 
 function RecentQuotes({ quotes, state }: { quotes: readonly QuoteView[] | undefined; state: FigureState }) {
   return (
@@ -112,7 +116,8 @@ function RecentQuotes({ quotes, state }: { quotes: readonly QuoteView[] | undefi
 
 /**
  * `/{keyword}/dashboard`: the agency's figures and its latest quotes, all from one call (the quoting
- * service asks the catalogue for its counts), and the quick actions.
+ * service asks the catalogue for its counts), the revenue of the last twelve months (the reports'
+ * call, its chart loaded lazily), and the quick actions.
  */
 export function TenantDashboardPage() {
   const { tenant } = useTenantPage();
@@ -140,7 +145,7 @@ export function TenantDashboardPage() {
       <Box
         component="section"
         aria-label="Figures"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 2 }}
       >
         <StatCard label="Active Products" icon={<Inventory2OutlinedIcon fontSize="large" />} value={figures?.activeProducts} state={state} />
         <StatCard label="Total Customers" icon={<PeopleAltOutlinedIcon fontSize="large" />} value={figures?.totalCustomers} state={state} />
@@ -152,7 +157,16 @@ export function TenantDashboardPage() {
           note={figures && revenueNote(figures.revenueMtdNet)}
           state={state}
         />
+        <StatCard
+          label={PAYMENT_LABELS.due}
+          icon={<AccountBalanceWalletOutlinedIcon fontSize="large" />}
+          value={figures && formatEuro(figures.dueTotal)}
+          note={DUE_NOTE}
+          state={state}
+        />
       </Box>
+
+      <DashboardRevenueChart tenantId={tenant.id} />
 
       <RecentQuotes quotes={figures?.recentQuotes} state={state} />
 
@@ -190,14 +204,16 @@ export function TenantDashboardPage() {
             >
               Add Product
             </Button>
-            {/* listed as the product lists it, with nothing behind it yet */}
-            <Button variant="outlined" startIcon={<AssessmentOutlinedIcon />} disabled aria-describedby="reports-soon">
+            <Button
+              component={Link}
+              to={`/${tenant.keyword}/reports`}
+              nativeButton={false}
+              variant="outlined"
+              startIcon={<AssessmentOutlinedIcon />}
+            >
               View Reports
             </Button>
           </Box>
-          <Typography id="reports-soon" variant="caption" sx={{ display: 'block', mt: 1, color: 'text.secondary' }}>
-            Reports are not available yet.
-          </Typography>
         </CardContent>
       </Card>
 

@@ -38,6 +38,8 @@ export interface ListPageProps<T extends { id: string }> {
   noun: string;
   /** the page's heading when it is not the plural of `noun` ('Quote Management') */
   title?: string;
+  /** buttons beside Add (an import and an export) */
+  headerActions?: ReactNode;
   subtitle: string;
   /** the Add button's icon, a plus unless told */
   addIcon?: ReactNode;
@@ -102,6 +104,11 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const rows = props.filter ? props.filter(list.data ?? []) : (list.data ?? []);
   const title = props.title ?? `${titleCase(props.noun)}s`;
   const cards = narrow || props.cardsOnly;
+  const addButton = (
+    <Button variant="contained" startIcon={props.addIcon ?? <AddIcon />} onClick={() => setEditing({})}>
+      {`Add ${titleCase(props.noun)}`}
+    </Button>
+  );
 
   const actionsOf = (row: T): RowAction[] => [
     ...(props.extraActions?.(row) ?? []),
@@ -122,9 +129,14 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         title={title}
         subtitle={props.subtitle}
         action={
-          <Button variant="contained" startIcon={props.addIcon ?? <AddIcon />} onClick={() => setEditing({})}>
-            {`Add ${titleCase(props.noun)}`}
-          </Button>
+          props.headerActions ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {props.headerActions}
+              {addButton}
+            </Box>
+          ) : (
+            addButton
+          )
         }
       />
       {list.isError && <LoadError message={`Failed to load ${props.noun}s`} onRetry={list.refetch} />}
