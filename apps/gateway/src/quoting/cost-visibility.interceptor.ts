@@ -15,7 +15,9 @@ function hidingCosts(answer: unknown): unknown {
  * Cost and margin are the agency's own business: a tenant user of an agency that keeps them from its
  * users gets every cost and margin field of a quote answer as null (admins and the superadmin always
  * see them). The agency's setting is asked of tenancy once the answer is ready, so a request refused on
- * its own grounds costs no extra question, and only a tenant user's answers are looked at.
+ * its own grounds costs no extra question, and only a tenant user's answers are looked at. When tenancy
+ * does not answer, the costs are hidden: the quote still answers (quoting does not depend on tenancy
+ * being up), and nothing is shown that the agency may have kept from its users.
  */
 @Injectable()
 export class CostVisibilityInterceptor implements NestInterceptor {
@@ -28,7 +30,12 @@ export class CostVisibilityInterceptor implements NestInterceptor {
     const scope = { principal: toPrincipal(user), tenantId: request.params.tenantId ?? '' };
     return next.handle().pipe(
       mergeMap((answer) =>
-        from(this.rpc.send(TENANTS_GET, scope).then((agency) => (agency.costVisibleToUsers ? answer : hidingCosts(answer)))),
+        from(
+          this.rpc.send(TENANTS_GET, scope).then(
+            (agency) => (agency.costVisibleToUsers ? answer : hidingCosts(answer)),
+            () => hidingCosts(answer),
+          ),
+        ),
       ),
     );
   }

@@ -1,0 +1,39 @@
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import type { RpcClient } from '@quotebook/server-core';
+import { firstValueFrom, of } from 'rxjs';
+import { CostVisibilityInterceptor } from './cost-visibility.interceptor';
+
+const TENANT = '11111111-1111-4111-8111-111111111111';
+const quote = { id: 'q', totalAmount: '100.00', costTotal: '60.00', marginTotal: '40.00', items: [{ id: 'i', cost: '60.00', margin: '40.00', marginPercent: '40.00' }] };
+
+function contextOf(role: 'tenant_user' | 'tenant_admin'): ExecutionContext {
+  const user = { userId: 'u', role, tenantId: TENANT, sessionVersion: 1, jti: 'j', exp: 0 };
+  return { switchToHttp: () => ({ getRequest: () => ({ user, params: { tenantId: TENANT } }) }) } as unknown as ExecutionContext;
+}
+
+const handler: CallHandler = { handle: () => of(quote) };
+
+async function answerFor(role: 'tenant_user' | 'tenant_admin', tenancy: () => Promise<unknown>) {
+  const send = jest.fn(tenancy);
+  const sut = new CostVisibilityInterceptor({ send } as unknown as RpcClient);
+  return { answer: (await firstValueFrom(sut.intercept(contextOf(role), handler))) as typeof quote, asked: send.mock.calls.length };
+}
+
+describe(CostVisibilityInterceptor.name, () => {
+  it("shows a tenant user the costs when the agency allows it, and hides them when it does not", async () => {
+    expect((await answerFor('tenant_user', async () => ({ costVisibleToUsers: true }))).answer).toEqual(quote);
+    const { answer } = await answerFor('tenant_user', async () => ({ costVisibleToUsers: false }));
+    expect(answer).toEqual({ ...quote, costTotal: null, marginTotal: null, items: [{ id: 'i', cost: null, margin: null, marginPercent: null }] });
+  });
+
+  it('never asks for an admin, who always sees them', async () => {
+    expect(await answerFor('tenant_admin', async () => ({ costVisibleToUsers: false }))).toEqual({ answer: quote, asked: 0 });
+  });
+
+  it('answers with the costs hidden when tenancy does not answer, instead of failing the quote', async () => {
+    const { answer } = await answerFor('tenant_user', () => Promise.reject(new Error('tenancy unavailable')));
+    expect(answer.costTotal).toBeNull();
+    expect(answer.items[0].cost).toBeNull();
+    expect(answer.totalAmount).toBe('100.00');
+  });
+});
