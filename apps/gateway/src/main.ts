@@ -31,6 +31,9 @@ function closeOnStopSignals(app: INestApplication, requests: HttpRequestsInFligh
   process.on('SIGINT', stop);
 }
 
+/** The address the gateway listens on. */
+const ALL_INTERFACES = '0.0.0.0';
+
 async function main(): Promise<void> {
   let env: GatewayEnv;
   try {
@@ -44,7 +47,8 @@ async function main(): Promise<void> {
   }
   const app = await createGatewayApp(env);
   const requests = followRequests(app.getHttpServer());
-  await app.listen(env.PORT);
+  // every interface, as a container or a pod is reached from outside it (Fastify's own default is localhost alone)
+  await app.listen(env.PORT, ALL_INTERFACES);
   const logger = new Logger('Gateway');
   closeOnStopSignals(app, requests, logger);
   logger.log(`gateway listening on http://localhost:${env.PORT} (API under /api, docs at /api/docs)`);
