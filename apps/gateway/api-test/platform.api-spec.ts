@@ -1,6 +1,17 @@
+import { networkInterfaces } from 'node:os';
 import { api, baseUrl } from './http';
 
 describe('GET /api/health', () => {
+  it("answers on the host's other addresses too, as a container's published port or a pod's probe reaches it", async () => {
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal);
+    expect(outside).toBeDefined();
+    const url = new URL(baseUrl());
+    url.hostname = outside!.address;
+    expect((await api('GET', '/api/health', { base: url.origin })).status).toBe(200);
+  });
+
   it('is 200 with every component up', async () => {
     const response = await api('GET', '/api/health');
     expect(response.status).toBe(200);
