@@ -68,6 +68,33 @@ const LINE_PARTICIPANTS = `CASE WHEN i.order_confirmed THEN i.confirmed_particip
 const cents = (text: string | null) => (text === null ? 0 : toCents(text));
 const money = (text: string | null) => formatCents(cents(text));
 
+/**
+ * The sums of `columns` (alias → column of the quote) by month of service over the report's twelve
+ * months, of the confirmed and closed quotes it chooses (and `condition`), one row per month, empty
+ * months as 0. One query: the period's months joined to the sums.
+ */
+async function monthlySums<K extends string>(
+  manager: EntityManager,
+  parameters: unknown[],
+  columns: Record<K, string>,
+  condition = '',
+): Promise<Array<{ month: string; quotes: number } & Record<K, string>>> {
+  const aliases = Object.keys(columns) as K[];
+  return manager.query(
+    `WITH figures AS (
+       SELECT ${SERVICE_MONTH} AS month, count(*)::int AS quotes,
+              ${aliases.map((alias) => `sum(${columns[alias]}) AS ${alias}`).join(', ')}
+         FROM quoting.quotes q
+        WHERE ${CHOSEN_QUOTES} AND q.status = ANY($6::text[]) ${condition}
+        GROUP BY 1)
+     SELECT to_char(series.month, 'YYYY-MM') AS month, coalesce(figures.quotes, 0) AS quotes,
+            ${aliases.map((alias) => `coalesce(figures.${alias}, 0)::text AS ${alias}`).join(', ')}
+       FROM ${PERIOD_MONTHS} LEFT JOIN figures ON figures.month = series.month::date
+      ORDER BY series.month`,
+    [...parameters, REVENUE_STATUSES],
+  );
+}
+
 @Injectable()
 export class ReportsService {
   constructor(
@@ -97,19 +124,7 @@ export class ReportsService {
 
   revenueByMonth(principal: Principal, tenantId: string, query: ReportQueryDto): Promise<RevenueByMonthView> {
     return this.report(principal, tenantId, query, async (manager, parameters, period) => {
-      const rows: { month: string; quotes: number; revenue: string; revenue_net: string }[] = await manager.query(
-        `WITH figures AS (
-           SELECT ${SERVICE_MONTH} AS month, count(*)::int AS quotes,
-                  sum(q.total_amount) AS revenue, sum(q.net_amount) AS revenue_net
-             FROM quoting.quotes q
-            WHERE ${CHOSEN_QUOTES} AND q.status = ANY($6::text[])
-            GROUP BY 1)
-         SELECT to_char(series.month, 'YYYY-MM') AS month, coalesce(figures.quotes, 0) AS quotes,
-                coalesce(figures.revenue, 0)::text AS revenue, coalesce(figures.revenue_net, 0)::text AS revenue_net
-           FROM ${PERIOD_MONTHS} LEFT JOIN figures ON figures.month = series.month::date
-          ORDER BY series.month`,
-        [...parameters, REVENUE_STATUSES],
-      );
+      const rows = await monthlySums(manager, parameters, { revenue: 'q.total_amount', revenue_net: 'q.net_amount' });
       return {
         from: period.from,
         to: period.to,
@@ -167,19 +182,7 @@ export class ReportsService {
    */
   marginByMonth(principal: Principal, tenantId: string, query: ReportQueryDto): Promise<MarginByMonthView> {
     return this.report(principal, tenantId, query, async (manager, parameters, period) => {
-      const rows: { month: string; quotes: number; cost: string; margin: string }[] = await manager.query(
-        `WITH figures AS (
-           SELECT ${SERVICE_MONTH} AS month, count(*)::int AS quotes,
-                  sum(q.cost_total) AS cost, sum(q.margin_total) AS margin
-             FROM quoting.quotes q
-            WHERE ${CHOSEN_QUOTES} AND q.status = ANY($6::text[]) AND q.cost_total IS NOT NULL AND q.margin_total IS NOT NULL
-            GROUP BY 1)
-         SELECT to_char(series.month, 'YYYY-MM') AS month, coalesce(figures.quotes, 0) AS quotes,
-                coalesce(figures.cost, 0)::text AS cost, coalesce(figures.margin, 0)::text AS margin
-           FROM ${PERIOD_MONTHS} LEFT JOIN figures ON figures.month = series.month::date
-          ORDER BY series.month`,
-        [...parameters, REVENUE_STATUSES],
-      );
+      const rows = await monthlySums(manager, parameters, { cost: 'q.cost_total', margin: 'q.margin_total' }, 'AND q.cost_total IS NOT NULL AND q.margin_total IS NOT NULL');
       return {
         from: period.from,
         to: period.to,
