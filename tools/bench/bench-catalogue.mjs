@@ -16,6 +16,11 @@ const LIST_BATCH = Number(process.env.BENCH_LIST_BATCH ?? 6);
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 6);
 export const CONCURRENCY = 8;
 const BUDGET = { listP95Ratio: 1.5, smallP50OverMs: 1.5, requestsPerSecond: 1200 };
+/**
+ * What the stack may cost over the bare hops measured in the same run (the framework's share of a
+ * request): the small list's p50, the throughput at CONCURRENCY clients, the products list's p95.
+ */
+const OVER_BARE_HOPS = { smallP50: 1.25, throughput: 0.8, listP95: 1.15 };
 /** The catalogue service's database role: the baseline runs under the same row-level security. */
 const CATALOGUE_ROLE = 'quotebook_catalogue_app';
 export const RATES = [
@@ -138,6 +143,8 @@ export function directSql(databaseUrl, tenantId) {
  *   products list   GET /api/tenants/{id}/products    budget: gateway p95 ≤ 1.5 × baseline p95
  *   small list      GET /api/tenants/{id}/vat-rates   budget: gateway p50 ≤ baseline p50 + 1.5 ms
  *   throughput      the small list at 8 concurrent clients through the gateway: ≥ 1,200 requests/s
+ * and against the bare hops of the same run (OVER_BARE_HOPS): small list p50 ≤ 1.25×, throughput
+ * ≥ 0.8×, products list p95 ≤ 1.15×.
  * `stacks` are prepared by bench.mjs (an agency with PRODUCTS products and the RATES); the first is
  * this checkout's.
  */
@@ -217,6 +224,19 @@ export async function benchCatalogue(stacks) {
         small[1].p50 - small[0].p50 <= BUDGET.smallP50OverMs,
       ],
       [`${rate[1].toFixed(0)} req/s ≥ ${BUDGET.requestsPerSecond} at ${CONCURRENCY} clients (bare hops ${rate[last].toFixed(0)})`, rate[1] >= BUDGET.requestsPerSecond],
+      // the same figures as ratios to the bare hops: what the frameworks add to the architecture's hops
+      [
+        `small list p50 ${ms(small[1].p50)} = ${(small[1].p50 / small[last].p50).toFixed(2)}x the bare hops' ${ms(small[last].p50)} ≤ ${OVER_BARE_HOPS.smallP50}x`,
+        small[1].p50 <= OVER_BARE_HOPS.smallP50 * small[last].p50,
+      ],
+      [
+        `${rate[1].toFixed(0)} req/s = ${(rate[1] / rate[last]).toFixed(2)}x the bare hops' ${rate[last].toFixed(0)} req/s at ${CONCURRENCY} clients ≥ ${OVER_BARE_HOPS.throughput}x`,
+        rate[1] >= OVER_BARE_HOPS.throughput * rate[last],
+      ],
+      [
+        `products list p95 ${ms(list[1].p95)} = ${(list[1].p95 / list[last].p95).toFixed(2)}x the bare hops' ${ms(list[last].p95)} ≤ ${OVER_BARE_HOPS.listP95}x`,
+        list[1].p95 <= OVER_BARE_HOPS.listP95 * list[last].p95,
+      ],
     ];
     return { lines, verdicts };
   } finally {

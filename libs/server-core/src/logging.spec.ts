@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { createProcessLogger, nestLoggerOf, pinoLevelOf, REDACTED } from './logging';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createProcessLogger, LOG_BATCH_BYTES, LOG_FLUSH_MS, nestLoggerOf, pinoLevelOf, productionOutput, REDACTED } from './logging';
 import { runWithRequestContext } from './request-context';
 
 /** A destination that keeps what the logger writes. */
@@ -144,5 +147,35 @@ describe(nestLoggerOf.name, () => {
       expect.objectContaining({ level: 'debug', context: 'RpcClient', msg: 'detail' }),
       expect.objectContaining({ level: 'error', context: 'ExceptionsHandler', err: expect.objectContaining({ message: 'boom', stack: expect.stringContaining('at handler') }) }),
     ]);
+  });
+});
+
+describe(productionOutput.name, () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'log-output-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const linesIn = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('gathers short lines and writes them together within the flush interval', async () => {
+    const file = path.join(directory, 'short.log');
+    const output = productionOutput(file) as ReturnType<typeof productionOutput> & { end(): void };
+    const logger = createProcessLogger({ service: 'gateway', nodeEnv: 'production', destination: output });
+    for (let i = 0; i < 3; i += 1) logger.info({ i }, 'request completed');
+    await settle(20);
+    expect(linesIn(file)).toEqual([]);
+    await settle(LOG_FLUSH_MS * 4);
+    expect(linesIn(file).map((line) => (JSON.parse(line) as { i: number }).i)).toEqual([0, 1, 2]);
+    output.end();
+  });
+
+  it('writes a batch as soon as it holds enough bytes, without waiting for the interval', async () => {
+    const file = path.join(directory, 'long.log');
+    const output = productionOutput(file) as ReturnType<typeof productionOutput> & { end(): void };
+    const logger = createProcessLogger({ service: 'gateway', nodeEnv: 'production', destination: output });
+    const lines = Math.ceil(LOG_BATCH_BYTES / 100) + 1;
+    for (let i = 0; i < lines; i += 1) logger.info({ filler: 'x'.repeat(100) }, 'request completed');
+    await settle(Math.min(50, LOG_FLUSH_MS / 4));
+    expect(linesIn(file).length).toBeGreaterThan(0);
+    output.end();
   });
 });
