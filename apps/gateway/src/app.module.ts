@@ -30,9 +30,9 @@ export class GatewayModule {
   static forRoot(env: GatewayEnv): DynamicModule {
     return {
       module: GatewayModule,
-      // Redis and its key prefix for the feature modules' own counters (the public page's throttle)
+      // Redis and its key prefix for the feature modules' own counters (the public page's throttle), and the session states (what a change clears)
       global: true,
-      exports: [REDIS, REDIS_KEY_PREFIX],
+      exports: [REDIS, REDIS_KEY_PREFIX, SessionStates],
       imports: [
         PassportModule,
         RpcClientModule.forRoot({ natsUrl: env.NATS_URL, timeoutMs: env.NATS_REQUEST_TIMEOUT_MS }),

@@ -54,26 +54,30 @@ function tenantNamedBy(payload: Payload): unknown {
  */
 export const VALID_SESSION_REUSE_MS = 400;
 
-/** Sessions found valid in the last VALID_SESSION_REUSE_MS, by what was checked; refusals are never kept. */
-export class RecentValidSessions {
-  private readonly until: BoundedMap<string, number>;
+/**
+ * Facts about sessions and agencies learnt in the last VALID_SESSION_REUSE_MS, by key, trusted until
+ * then or until the next clear() (a session state changed somewhere). Refusals and failures are never
+ * kept: only what a check found.
+ */
+export class RecentlyKnown<V> {
+  private readonly entries: BoundedMap<string, { value: V; until: number }>;
   private generation = 0;
 
   constructor(
     private readonly reuseMs = VALID_SESSION_REUSE_MS,
-    // a burst of distinct sessions must not grow the map without bound: it starts over instead
+    // a burst of distinct keys must not grow the map without bound: it starts over instead
     limit = 10_000,
     private readonly now: () => number = Date.now,
   ) {
-    this.until = new BoundedMap(limit);
+    this.entries = new BoundedMap(limit);
   }
 
-  has(key: string): boolean {
-    const until = this.until.get(key);
-    if (until === undefined) return false;
-    if (this.now() < until) return true;
-    this.until.delete(key);
-    return false;
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (this.now() < entry.until) return entry.value;
+    this.entries.delete(key);
+    return undefined;
   }
 
   /** Taken before a check: a check that began before a clear() read what the clear was for. */
@@ -83,13 +87,25 @@ export class RecentValidSessions {
 
   clear(): void {
     this.generation += 1;
-    this.until.clear();
+    this.entries.clear();
+  }
+
+  /** Keeps what a check that began at `mark` found, unless a clear() came meanwhile. */
+  remember(key: string, value: V, mark: number): void {
+    if (mark !== this.generation) return;
+    this.entries.set(key, { value, until: this.now() + this.reuseMs });
+  }
+}
+
+/** Sessions found valid in the last VALID_SESSION_REUSE_MS, by what was checked; refusals are never kept. */
+export class RecentValidSessions extends RecentlyKnown<true> {
+  has(key: string): boolean {
+    return this.get(key) === true;
   }
 
   /** Keeps a session found valid by a check that began at `mark`, unless a clear() came meanwhile. */
   add(key: string, mark: number): void {
-    if (mark !== this.generation) return;
-    this.until.set(key, this.now() + this.reuseMs);
+    this.remember(key, true, mark);
   }
 }
 

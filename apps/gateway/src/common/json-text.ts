@@ -19,3 +19,20 @@ export class JsonText<T> {
     return Buffer.concat(this.parts).toString('utf8');
   }
 }
+
+/**
+ * A JSON object of `fields` (written as JSON.stringify writes them) followed by `texts`, fields whose
+ * values are JSON already (passed on as they are): `{"from":…,"to":…,"entries":[…]}` with the entries
+ * never decoded. `fields` must hold at least one field the answer's type names.
+ */
+export function jsonObject<T>(fields: Partial<Record<keyof T, unknown>>, texts: Partial<Record<keyof T, JsonText<unknown>>>): JsonText<T> {
+  const head = JSON.stringify(fields);
+  const parts: Buffer[] = [Buffer.from(head.slice(0, -1), 'utf8')];
+  let first = head === '{}';
+  for (const [name, text] of Object.entries(texts) as Array<[string, JsonText<unknown>]>) {
+    parts.push(Buffer.from(`${first ? '' : ','}${JSON.stringify(name)}:`, 'utf8'), ...text.parts);
+    first = false;
+  }
+  parts.push(Buffer.from('}', 'utf8'));
+  return new JsonText<T>(parts);
+}

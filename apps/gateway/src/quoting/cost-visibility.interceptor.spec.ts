@@ -1,5 +1,5 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
-import type { RpcClient } from '@quotebook/server-core';
+import type { RpcClient, SessionStates } from '@quotebook/server-core';
 import { firstValueFrom, of } from 'rxjs';
 import { CostVisibilityInterceptor } from './cost-visibility.interceptor';
 
@@ -13,10 +13,22 @@ function contextOf(role: 'tenant_user' | 'tenant_admin'): ExecutionContext {
 
 const handler: CallHandler = { handle: () => of(quote) };
 
-async function answerFor(role: 'tenant_user' | 'tenant_admin', tenancy: () => Promise<unknown>) {
+/** The interceptor with a tenancy answering `tenancy()`, and the session states' change to announce. */
+function interceptorWith(tenancy: () => Promise<unknown>) {
   const send = jest.fn(tenancy);
-  const sut = new CostVisibilityInterceptor({ send } as unknown as RpcClient);
-  return { answer: (await firstValueFrom(sut.intercept(contextOf(role), handler))) as typeof quote, asked: send.mock.calls.length };
+  const listeners: Array<() => void> = [];
+  const sessions = { onChange: (listener: () => void) => listeners.push(listener) } as unknown as SessionStates;
+  const sut = new CostVisibilityInterceptor({ send } as unknown as RpcClient, sessions);
+  return {
+    answer: async (role: 'tenant_user' | 'tenant_admin') => (await firstValueFrom(sut.intercept(contextOf(role), handler))) as typeof quote,
+    asked: () => send.mock.calls.length,
+    sessionStateChanged: () => listeners.forEach((listener) => listener()),
+  };
+}
+
+async function answerFor(role: 'tenant_user' | 'tenant_admin', tenancy: () => Promise<unknown>) {
+  const sut = interceptorWith(tenancy);
+  return { answer: await sut.answer(role), asked: sut.asked() };
 }
 
 describe(CostVisibilityInterceptor.name, () => {
@@ -35,5 +47,27 @@ describe(CostVisibilityInterceptor.name, () => {
     expect(answer.costTotal).toBeNull();
     expect(answer.items[0].cost).toBeNull();
     expect(answer.totalAmount).toBe('100.00');
+  });
+
+  it("asks tenancy once for a burst of a tenant user's answers, and again once a session state changed", async () => {
+    let visible = true;
+    const sut = interceptorWith(async () => ({ costVisibleToUsers: visible }));
+    expect((await sut.answer('tenant_user')).costTotal).toBe('60.00');
+    expect((await sut.answer('tenant_user')).costTotal).toBe('60.00');
+    expect(sut.asked()).toBe(1);
+    // tenancy announces the change of the setting before it answers it
+    visible = false;
+    sut.sessionStateChanged();
+    expect((await sut.answer('tenant_user')).costTotal).toBeNull();
+    expect(sut.asked()).toBe(2);
+  });
+
+  it('never keeps a failed question: the next answer asks again', async () => {
+    let up = false;
+    const sut = interceptorWith(() => (up ? Promise.resolve({ costVisibleToUsers: true }) : Promise.reject(new Error('tenancy unavailable'))));
+    expect((await sut.answer('tenant_user')).costTotal).toBeNull();
+    up = true;
+    expect((await sut.answer('tenant_user')).costTotal).toBe('60.00');
+    expect(sut.asked()).toBe(2);
   });
 });

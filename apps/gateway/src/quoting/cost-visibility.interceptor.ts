@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { TENANTS_GET, withoutCosts } from '@quotebook/contracts';
-import { RpcClient } from '@quotebook/server-core';
+import { RecentlyKnown, RpcClient, SessionStates } from '@quotebook/server-core';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { JsonText } from '../common/json-text';
 import { type AuthenticatedPrincipal, toPrincipal } from '../common/principal.decorator';
@@ -15,13 +15,22 @@ function hidingCosts(answer: unknown): unknown {
  * Cost and margin are the agency's own business: a tenant user of an agency that keeps them from its
  * users gets every cost and margin field of a quote answer as null (admins and the superadmin always
  * see them). The agency's setting is asked of tenancy once the answer is ready, so a request refused on
- * its own grounds costs no extra question, and only a tenant user's answers are looked at. When tenancy
- * does not answer, the costs are hidden: the quote still answers (quoting does not depend on tenancy
- * being up), and nothing is shown that the agency may have kept from its users.
+ * its own grounds costs no extra question, and only a tenant user's answers are looked at. What tenancy
+ * answered is trusted as a session check is (RecentlyKnown): tenancy announces a change of the setting
+ * before it answers the change, which clears it here. When tenancy does not answer, the costs are
+ * hidden: the quote still answers (quoting does not depend on tenancy being up), and nothing is shown
+ * that the agency may have kept from its users.
  */
 @Injectable()
 export class CostVisibilityInterceptor implements NestInterceptor {
-  constructor(private readonly rpc: RpcClient) {}
+  private readonly visibleToUsers = new RecentlyKnown<boolean>();
+
+  constructor(
+    private readonly rpc: RpcClient,
+    sessions: SessionStates,
+  ) {
+    sessions.onChange(() => this.visibleToUsers.clear());
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<{ user?: AuthenticatedPrincipal; params: Record<string, string> }>();
@@ -31,12 +40,22 @@ export class CostVisibilityInterceptor implements NestInterceptor {
     return next.handle().pipe(
       mergeMap((answer) =>
         from(
-          this.rpc.send(TENANTS_GET, scope).then(
-            (agency) => (agency.costVisibleToUsers ? answer : hidingCosts(answer)),
+          this.costsVisible(scope).then(
+            (visible) => (visible ? answer : hidingCosts(answer)),
             () => hidingCosts(answer),
           ),
         ),
       ),
     );
+  }
+
+  /** Whether the agency shows its users cost and margin: recently learnt, or asked of tenancy. */
+  private async costsVisible(scope: { principal: ReturnType<typeof toPrincipal>; tenantId: string }): Promise<boolean> {
+    const known = this.visibleToUsers.get(scope.tenantId);
+    if (known !== undefined) return known;
+    const mark = this.visibleToUsers.mark();
+    const { costVisibleToUsers } = await this.rpc.send(TENANTS_GET, scope);
+    this.visibleToUsers.remember(scope.tenantId, costVisibleToUsers, mark);
+    return costVisibleToUsers;
   }
 }

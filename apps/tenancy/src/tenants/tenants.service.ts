@@ -192,6 +192,8 @@ export class TenantsService {
     const tenant = await this.findTenant(this.tenants.manager, tenantId);
     const changes = { ...settingsChanges(dto), ...(dto.costVisibleToUsers === undefined ? {} : { costVisibleToUsers: dto.costVisibleToUsers }) };
     if (Object.keys(changes).length > 0) await this.tenants.update({ id: tenantId }, changes);
+    // the gateways trust what they last heard of this setting until a session state changes: they hear of it before this answers
+    if (dto.costVisibleToUsers !== undefined && dto.costVisibleToUsers !== tenant.costVisibleToUsers) await this.sessions.announceChange();
     const days = dto.balanceDueDaysDefault;
     if (days !== undefined && days !== tenant.balanceDueDaysDefault) {
       await this.tenants.update({ id: tenantId }, { balanceDueDaysDefault: days });
