@@ -39,6 +39,8 @@ export interface SeededRecords {
   quoteId: string;
   itemId: string;
   consumptionId: string;
+  /** a payment the quote received */
+  paymentId: string;
   /** a description template, and a layout printing it and the quote's table */
   templateId: string;
   layoutId: string;

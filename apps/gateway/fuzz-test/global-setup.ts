@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<void> {
     const { productIds, customerIds } = await fillCatalogue(agency);
     // on a service date inside one of the product's periods, so its item is priced
     const quote = await quoteWithItemAndConsumption(agency, { customerId: customerIds[0], productId: productIds[0], serviceDate: '2030-02-15' });
+    // a payment received, which the payment routes' paths then name
+    const payment = await created(agency.adminToken, `${agency.base}/quotes/${quote.quoteId}/payments`, { paidOn: '2026-01-10', amount: '50.00', method: 'bonifico' });
     const template = await created(agency.adminToken, `${agency.base}/quote-templates`, { templateType: 'premessa', title: 'Premessa', content: '<p>Gentile cliente,</p>' });
     const layout = await created(agency.adminToken, `${agency.base}/quote-layouts`, {
       name: 'Standard',
@@ -70,6 +72,7 @@ export default async function globalSetup(): Promise<void> {
         availabilityId: products[0].availability[0].id,
         customerId: customers[0].id,
         ...quote,
+        paymentId: payment.id,
         templateId: template.id,
         layoutId: layout.id,
       },

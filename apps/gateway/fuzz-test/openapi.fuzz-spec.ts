@@ -74,6 +74,7 @@ const REAL_PATH_VALUES: Record<string, string> = {
   keyword: seeded.keyword,
   itemId: seeded.itemId,
   consumptionId: seeded.consumptionId,
+  paymentId: seeded.paymentId,
 };
 
 interface FuzzedOperation {
