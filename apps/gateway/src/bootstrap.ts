@@ -9,7 +9,7 @@ import { ServerResponse } from 'node:http';
 import { GatewayModule } from './app.module';
 import { noStore } from './auth/no-store';
 import { BODY_LIMIT_BYTES, installBodyParsers } from './common/body-parsers';
-import { frameworkErrorAnswer } from './common/http-exception.filter';
+import { clientErrorAnswer, frameworkErrorAnswer } from './common/http-exception.filter';
 import { installHttpMetrics } from './common/http-metrics';
 import { requestIdOf, useRequestIds } from './common/request-id';
 import { useSecurityHeaders } from './common/security-headers';
@@ -46,6 +46,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
     // as the API has always answered: a trailing slash names the same route, and ids of any length reach their validation
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env), adapter, {
     bodyParser: false,

@@ -1,7 +1,9 @@
 import { BadRequestException, HttpException, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { makeAppError } from '@quotebook/contracts';
-import { httpError, toHttpError } from './http-exception.filter';
+import Fastify from 'fastify';
+import net, { type AddressInfo } from 'node:net';
+import { clientErrorAnswer, httpError, toHttpError } from './http-exception.filter';
 
 describe('toHttpError', () => {
   const logger = new Logger('test');
@@ -59,5 +61,44 @@ describe('toHttpError', () => {
     const badUrl = Object.assign(new Error("'/api/%E0' is not a valid url component"), { code: 'FST_ERR_BAD_URL', statusCode: 400 });
     expect(toHttpError(badUrl, logger)).toEqual({ statusCode: 400, message: 'Malformed URL', error: 'Bad Request', reason: 'VALIDATION_FAILED' });
     expect(toHttpError(Object.assign(new Error('odd'), { statusCode: 418 }), logger).statusCode).toBe(500);
+  });
+});
+
+describe(clientErrorAnswer.name, () => {
+  const server = Fastify({ clientErrorHandler: clientErrorAnswer });
+  server.get('/api/thing', async () => ({ ok: true }));
+  let port = 0;
+  beforeAll(async () => {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => server.close());
+
+  /** What the server writes back for `request`, until it closes the connection. */
+  const rawAnswer = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+
+  it('answers headers past the limit with 431 and closes the connection, saying so', async () => {
+    const answer = await rawAnswer(`GET /api/thing?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1])).toEqual({ statusCode: 431, message: 'The request line and headers are too large', error: 'Request Header Fields Too Large' });
+  });
+
+  it('answers a request it cannot read with 400 and closes the connection, saying so', async () => {
+    const answer = await rawAnswer('GET /api/thing HTTP/1.1\r\nHost: localhost\r\nBroken header\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]).statusCode).toBe(400);
+  });
+
+  it('still answers a readable request on a kept connection', async () => {
+    expect((await rawAnswer('GET /api/thing HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 });

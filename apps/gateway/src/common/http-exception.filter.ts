@@ -10,6 +10,8 @@ import {
   statusForReason,
 } from '@quotebook/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { FILE_NOT_FOUND, UPLOADS_PATH } from '../web/spa';
 import { isUnderPath } from './paths';
 
@@ -75,4 +77,29 @@ export class HttpErrorFilter implements ExceptionFilter {
 export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (isUnderPath(request.url, UPLOADS_PATH)) return void reply.status(404).send(FILE_NOT_FOUND);
   answer(reply, error, new Logger('HttpError'));
+}
+
+/** What a request the HTTP parser cannot read is told, by the code of the parser's error. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request line and headers are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+};
+const MALFORMED_REQUEST = { status: 400, message: 'The request could not be read' };
+
+/**
+ * The answer to a request the HTTP parser cannot read (headers past the size limit, a malformed
+ * request line), written on the connection before it is closed, as Node itself answers them: with
+ * `Connection: close`, so that a client never sends its next request on a connection that is going
+ * away (Fastify's own answer leaves it out, and a client reusing the connection then fails with
+ * "other side closed").
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+  const reason = STATUS_CODES[status] ?? 'Bad Request';
+  const body = JSON.stringify({ statusCode: status, message, error: reason });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroySoon();
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CalendarQueryDto,
   CalendarView,
@@ -78,6 +78,7 @@ export class CalendarController {
 
   @Get()
   @Roles(...AGENCY_MEMBERS)
+  @ApiOkResponse({ type: CalendarView })
   @ApiOperation({
     summary:
       'The order-confirmed lines of the confirmed and closed quotes with their service from `from` to `to` (YYYY-MM-DD, both included, ' +
