@@ -28,7 +28,8 @@ export type SecurityHeader = readonly [name: string, value: string | null];
  * response (`setHeader`, `removeHeader`). With these options (no nonce, no function directive) helmet
  * answers every request alike, so it runs once, here, and each answer gets its result.
  */
-export function securityHeadersOf(request: Pick<IncomingMessage, 'headers' | 'method' | 'url'> = { headers: {}, method: 'GET', url: '/' }): SecurityHeader[] {
+export function securityHeadersOf(): SecurityHeader[] {
+  const request = { headers: {}, method: 'GET', url: '/' };
   const written: SecurityHeader[] = [];
   const response = {
     setHeader: (name: string, value: string) => written.push([name, String(value)]),

@@ -4,6 +4,7 @@ import { RecentlyKnown, RpcClient, SessionStates } from '@quotebook/server-core'
 import { from, mergeMap, type Observable } from 'rxjs';
 import { JsonText } from '../common/json-text';
 import { type AuthenticatedPrincipal, toPrincipal } from '../common/principal.decorator';
+import type { TenantScope } from '../common/tenant-scope';
 
 /** The answer with its cost and margin fields null; a list's pages, sent as JSON already, are read and written again. */
 function hidingCosts(answer: unknown): unknown {
@@ -36,7 +37,7 @@ export class CostVisibilityInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<{ user?: AuthenticatedPrincipal; params: Record<string, string> }>();
     const user = request.user;
     if (!user || user.role !== 'tenant_user') return next.handle();
-    const scope = { principal: toPrincipal(user), tenantId: request.params.tenantId ?? '' };
+    const scope: TenantScope = { principal: toPrincipal(user), tenantId: request.params.tenantId ?? '' };
     return next.handle().pipe(
       mergeMap((answer) =>
         from(
@@ -50,7 +51,7 @@ export class CostVisibilityInterceptor implements NestInterceptor {
   }
 
   /** Whether the agency shows its users cost and margin: recently learnt, or asked of tenancy. */
-  private async costsVisible(scope: { principal: ReturnType<typeof toPrincipal>; tenantId: string }): Promise<boolean> {
+  private async costsVisible(scope: TenantScope): Promise<boolean> {
     const known = this.visibleToUsers.get(scope.tenantId);
     if (known !== undefined) return known;
     const mark = this.visibleToUsers.mark();
