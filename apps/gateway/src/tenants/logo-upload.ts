@@ -37,6 +37,10 @@ export async function readLogoUpload(request: FastifyRequest): Promise<UploadedL
   } catch (error) {
     throw refusalOf(error);
   }
+  // The reader checks the size limit only while chunks still come: when the limit falls on the
+  // boundary of the last chunk, the stream just ends truncated and toBuffer returns the first
+  // MAX_LOGO_BYTES bytes. A truncated file is too large all the same.
+  if (file.file.truncated) throw tooLarge();
   return { buffer, size: buffer.length };
 }
 
