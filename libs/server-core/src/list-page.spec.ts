@@ -1,6 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
 import { LIST_PAGE_BYTES } from '@quotebook/contracts';
-import { fillPage, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageOfItems, PAGE_ROWS_MAX, pageStart } from './list-page';
+import { fillPage, fillPageUntil, followingPageStarts, inOrderOf, JsonItemsPage, pageEnd, pageOfItems, pageOfJsonItems, PAGE_ROWS_MAX, pageStart } from './list-page';
 
 describe(pageOfItems.name, () => {
   const items = ['a'.repeat(40), 'b'.repeat(40), 'c'.repeat(40), 'd'.repeat(200)];
@@ -23,6 +23,33 @@ describe(pageOfItems.name, () => {
     const wide = ['€'.repeat(20), '€'.repeat(20)];
     // 62 bytes each as JSON, 20 characters
     expect(pageOfItems(wide, 0, 100).items).toHaveLength(1);
+  });
+});
+
+describe(pageOfJsonItems.name, () => {
+  const objects = [{ name: 'a'.repeat(30) }, { name: 'b'.repeat(30) }, { name: 'c'.repeat(30) }, { name: '€'.repeat(60) }];
+  const texts = objects.map((item) => JSON.stringify(item));
+
+  it('pages JSON texts where pageOfItems pages their objects', () => {
+    for (const [cursor, budget] of [[0, 100], [2, 100], [3, 100], [undefined, 10_000], [9, 100], [0, 150]] as const) {
+      const page = pageOfJsonItems<{ name: string }>(texts, cursor, budget);
+      expect(page.toJSON()).toEqual(pageOfItems(objects, cursor, budget));
+    }
+  });
+
+  it('writes the page as the JSON of a list page, its items as they are', () => {
+    const page = pageOfJsonItems<{ name: string }>(['{"a":1}', '{"b":"x\\"y"}'], 0);
+    expect(page).toBeInstanceOf(JsonItemsPage);
+    expect(page.json()).toBe('{"items":[{"a":1},{"b":"x\\"y"}],"nextCursor":null}');
+    expect(JSON.parse(page.json())).toEqual({ items: [{ a: 1 }, { b: 'x"y' }], nextCursor: null });
+    expect(JSON.stringify(page)).toBe(page.json());
+    expect(new JsonItemsPage([], 4).json()).toBe('{"items":[],"nextCursor":4}');
+    expect(page.bytes('{"response":', ',"id":"7"}').toString('utf8')).toBe(`{"response":${page.json()},"id":"7"}`);
+    expect(pageOfJsonItems(['{"a":"€"}'], 0).bytes('«', '»').toString('utf8')).toBe('«{"items":[{"a":"€"}],"nextCursor":null}»');
+  });
+
+  it('refuses a cursor that is not a whole number from 0', () => {
+    expect(() => pageOfJsonItems(texts, -1)).toThrow(RpcException);
   });
 });
 

@@ -16,17 +16,79 @@ export function pageStart(cursor: unknown): number {
  * item larger than the budget still goes alone.
  */
 export function pageOfItems<T>(items: readonly T[], cursor: unknown, budget: number = LIST_PAGE_BYTES): ListPage<T> {
+  const { start, end } = pageBounds(items, (item) => Buffer.byteLength(JSON.stringify(item)), cursor, budget);
+  return { items: items.slice(start, end), nextCursor: end < items.length ? end : null };
+}
+
+/**
+ * A list page whose items are JSON text already (each item's JSON, as the database wrote it): the
+ * services' NATS server writes it into the reply as it is (SafeReplyServerNats), so a list of
+ * thousands of rows is neither built as objects nor serialized in the service. Anything else that
+ * serializes it (JSON.stringify) gets the same JSON through toJSON().
+ */
+export class JsonItemsPage<T> {
+  /** never set: ties the texts to the item type they hold */
+  declare readonly itemType?: T;
+
+  constructor(
+    /** each item's JSON */
+    readonly itemsJson: readonly string[],
+    readonly nextCursor: number | null,
+  ) {}
+
+  /** The items as one JSON array. */
+  itemsArrayJson(): string {
+    return `[${this.itemsJson.join(',')}]`;
+  }
+
+  /** The page as JSON text: {"items":[…],"nextCursor":…}, the layout of a ListPage. */
+  json(): string {
+    return this.bytes().toString('utf8');
+  }
+
+  /**
+   * The page's JSON between `before` and `after`, written item by item into one buffer: a page of
+   * hundreds of kilobytes never becomes one string (a string that large goes to the old generation
+   * and costs a full collection soon after).
+   */
+  bytes(before = '', after = ''): Buffer {
+    const open = `${before}{"items":[`;
+    const close = `],"nextCursor":${JSON.stringify(this.nextCursor)}}${after}`;
+    const { itemsJson } = this;
+    let size = Buffer.byteLength(open) + Buffer.byteLength(close) + Math.max(0, itemsJson.length - 1);
+    for (const text of itemsJson) size += Buffer.byteLength(text);
+    const out = Buffer.allocUnsafe(size);
+    let at = out.write(open, 0, 'utf8');
+    for (const [index, text] of itemsJson.entries()) {
+      if (index > 0) at = out.writeUInt8(0x2c, at);
+      at += out.write(text, at, 'utf8');
+    }
+    out.write(close, at, 'utf8');
+    return out;
+  }
+
+  toJSON(): ListPage<T> {
+    return { items: this.itemsJson.map((text) => JSON.parse(text) as T), nextCursor: this.nextCursor };
+  }
+}
+
+/** One page of a list of items held as JSON text, paged as pageOfItems pages. */
+export function pageOfJsonItems<T>(itemsJson: readonly string[], cursor: unknown, budget: number = LIST_PAGE_BYTES): JsonItemsPage<T> {
+  const { start, end } = pageBounds(itemsJson, (text) => Buffer.byteLength(text), cursor, budget);
+  return new JsonItemsPage<T>(itemsJson.slice(start, end), end < itemsJson.length ? end : null);
+}
+
+/** Where a page of `items` ends when it starts at the cursor: within the budget, and never empty. */
+function pageBounds<T>(items: readonly T[], bytesOf: (item: T) => number, cursor: unknown, budget: number): { start: number; end: number } {
   const start = pageStart(cursor);
-  const page: T[] = [];
+  let end = start;
   let bytes = 0;
-  for (let index = start; index < items.length; index += 1) {
-    const size = Buffer.byteLength(JSON.stringify(items[index])) + 1;
-    if (page.length > 0 && bytes + size > budget) break;
-    page.push(items[index]);
+  for (; end < items.length; end += 1) {
+    const size = bytesOf(items[end]) + 1;
+    if (end > start && bytes + size > budget) break;
     bytes += size;
   }
-  const next = start + page.length;
-  return { items: page, nextCursor: next < items.length ? next : null };
+  return { start, end };
 }
 
 /* ---------- lists read from the database a page at a time ---------- */

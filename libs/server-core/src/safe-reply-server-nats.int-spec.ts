@@ -2,6 +2,8 @@ import { Controller, DynamicModule, INestApplicationContext, INestMicroservice, 
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { rpcPattern } from '@quotebook/contracts';
+import type { ListPage } from '@quotebook/contracts';
+import { pageOfJsonItems } from './list-page';
 import { RpcClient } from './rpc-client';
 import { RpcClientModule } from './rpc-client.module';
 import { REPLY_FAILED_MESSAGE, REPLY_TOO_LARGE_MESSAGE } from './safe-reply-server-nats';
@@ -16,6 +18,13 @@ const PING = rpcPattern<Record<string, never>, { pong: true }>('reply-test.ping'
 const HUGE = rpcPattern<Record<string, never>, { text: string }>('reply-test.huge');
 const JUST_FITS = rpcPattern<Record<string, never>, { text: string }>('reply-test.just-fits');
 const UNSERIALIZABLE = rpcPattern<Record<string, never>, { count: bigint }>('reply-test.unserializable');
+
+const JSON_PAGE = rpcPattern<Record<string, never>, ListPage<{ name: string; n: number }>>('reply-test.json-page');
+/**
+ * Items as JSON text: quotes, backslashes, non-ASCII, and a character escaped and a space where
+ * JSON.stringify writes neither (so the bytes show whether the texts went out as they are).
+ */
+const JSON_ITEMS = ['{"name":"Tour \\"del\\" lago","n":1}', '{"name":"Città\\\\Museo €","n":2}', '{"name": "Citt\\u00e0","n":3}'];
 
 const TWO_MEGABYTES = 2 * 1024 * 1024;
 
@@ -34,6 +43,11 @@ class ReplyTestController {
   @MessagePattern(JUST_FITS.subject)
   justFits() {
     return { text: 'y'.repeat(900 * 1024) };
+  }
+
+  @MessagePattern(JSON_PAGE.subject)
+  jsonPage() {
+    return pageOfJsonItems(JSON_ITEMS, 0);
   }
 
   @MessagePattern(UNSERIALIZABLE.subject)
@@ -84,6 +98,13 @@ describe('a service whose reply cannot be sent (integration)', () => {
   it('still sends a large reply that fits', async () => {
     const reply = await rpc.send(JUST_FITS, {});
     expect(reply.text).toHaveLength(900 * 1024);
+  });
+
+  it('sends a page of items that are JSON already as a list page, its items written as they are', async () => {
+    await expect(rpc.send(JSON_PAGE, {})).resolves.toEqual({ items: [{ name: 'Tour "del" lago', n: 1 }, { name: 'Città\\Museo €', n: 2 }, { name: 'Città', n: 3 }], nextCursor: null });
+    const page = await rpc.sendListPage(JSON_PAGE, {});
+    expect(page.itemsJson.toString('utf8')).toBe(`[${JSON_ITEMS.join(',')}]`);
+    expect(page.nextCursor).toBeNull();
   });
 
   it('answers a reply that cannot be serialized with an error, and answers the next request', async () => {

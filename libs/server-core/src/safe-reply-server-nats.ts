@@ -3,6 +3,7 @@ import { NatsContext, type NatsOptions, ServerNats, type WritePacket } from '@ne
 import { type AppError, makeAppError } from '@quotebook/contracts';
 import type { Msg, NatsConnection, Subscription as NatsSubscription } from 'nats';
 import type { Observable, Subscription } from 'rxjs';
+import { JsonItemsPage } from './list-page';
 import { requestIdOf } from './logging-context';
 import { type HandlingTimer, timeNatsHandler } from './metrics';
 import { runWithRequestContext } from './request-context';
@@ -91,7 +92,7 @@ export class SafeReplyServerNats extends ServerNats {
     return (packet: ReplyPacket) => {
       const withId = { ...packet, id };
       try {
-        const outgoing = this.serializer.serialize(withId) as OutgoingReply;
+        const outgoing = this.outgoingOf(withId);
         this.onProcessingEndHook?.(this.transportId, ctx);
         const size = outgoing.data.length;
         const maxPayload = this.maxPayload();
@@ -114,6 +115,18 @@ export class SafeReplyServerNats extends ServerNats {
         return this.respondWithError(natsMsg, id, makeAppError('INTERNAL', REPLY_FAILED_MESSAGE), handling);
       }
     };
+  }
+
+  /**
+   * The reply's bytes: Nest's serializer, except that a page of items that are JSON text already
+   * (JsonItemsPage) goes in as it is, `{"response":{"items":[…],"nextCursor":…},…}` (the layout the
+   * gateway cuts a page's items out of), without building its items as objects to serialize them.
+   */
+  private outgoingOf(packet: ReplyPacket & { id: string }): OutgoingReply {
+    const { response, ...rest } = packet;
+    if (!(response instanceof JsonItemsPage)) return this.serializer.serialize(packet) as OutgoingReply;
+    const others = JSON.stringify(rest);
+    return { data: response.bytes('{"response":', others === '{}' ? '}' : `,${others.slice(1)}`) };
   }
 
   /** The server's limit for one message, known once connected (1 MB by default). */

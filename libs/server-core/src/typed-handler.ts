@@ -1,10 +1,14 @@
 import { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcPattern, RpcRequest, RpcResponse } from '@quotebook/contracts';
+import type { ListPage, RpcPattern, RpcRequest, RpcResponse } from '@quotebook/contracts';
+import type { JsonItemsPage } from './list-page';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
 
+/** A response as it may leave its handler: a list page may hold its items as JSON text already. */
+export type RpcAnswer<R> = R | (R extends ListPage<infer T> ? JsonItemsPage<T> : never);
+
 /** What a handler of pattern P is: the pattern's whole request in, a promise of its response out. */
-export type RpcHandler<P> = (request: RpcRequest<P>) => Promise<RpcResponse<P>>;
+export type RpcHandler<P> = (request: RpcRequest<P>) => Promise<RpcAnswer<RpcResponse<P>>>;
 
 type DtoClass<T> = new (...args: never[]) => T;
 

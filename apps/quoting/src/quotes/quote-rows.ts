@@ -22,6 +22,10 @@ import '../wall-clock';
 import { SCHEDULE_COLUMNS, SCHEDULE_JOINS, type ScheduleRow, scheduleOfQuote } from '../payments/quote-schedule';
 import { figuredItem, figuresOfQuote } from './quote-figures';
 
+/** formatQuoteNumber in SQL, on the number columns of the quotes aliased `alias`: 2026/0042, 2026/12345. */
+export const quoteNumberSql = (alias: string): string =>
+  `${alias}.number_year::text || '/' || lpad(${alias}.number_seq::text, greatest(4, length(${alias}.number_seq::text)), '0')`;
+
 /*
  * The quoting schema's rows as the service reads and writes them, in plain SQL: the date-times are
  * wall clocks kept as text (see wall-clock.ts), which an ORM would turn into instants.

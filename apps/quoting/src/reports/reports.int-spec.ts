@@ -14,8 +14,10 @@ import {
   type RpcPattern,
   type TopReportQueryDto,
 } from '@quotebook/contracts';
+import { formatQuoteNumber } from '@quotebook/domain';
 import { queryDatabase } from '@quotebook/testing';
 import { randomUUID } from 'node:crypto';
+import { quoteNumberSql } from '../quotes/quote-rows';
 import {
   adminOf, insertCustomer, insertPeriod, insertProduct, insertVatRate, rpcError, SEASON, seasonalProduct, superadmin, useQuotingTest, userOf,
 } from '../test/quoting-harness';
@@ -252,6 +254,30 @@ describe('reports and calendar (integration)', () => {
       expect((await calendar({ from: '2030-07-01', to: '2030-08-31', productId: tour.id })).items.map((entry) => entry.quoteId)).toEqual([q1.id]);
       expect((await calendar({ from: '2030-07-01', to: '2030-08-31', customerId: lago })).items.map((entry) => entry.quoteId)).toEqual([q2.id]);
       expect((await calendar({ from: '2030-07-15', to: '2030-07-20' })).items.map((entry) => entry.quoteId)).toEqual([q1.id, q2.id]);
+    });
+
+    it('writes each quote number as the quote shows it, from 1 to past 9999', async () => {
+      const numbers = await queryDatabase<{ year: number; seq: number; number: string }>(
+        harness.databaseUrl,
+        `SELECT q.number_year AS year, q.number_seq AS seq, ${quoteNumberSql('q')} AS number
+           FROM (VALUES (2030, 1), (2030, 42), (2031, 9999), (2031, 10000), (2031, 123456)) AS q (number_year, number_seq)`,
+      );
+      expect(numbers.map((row) => row.number)).toEqual(numbers.map((row) => formatQuoteNumber(row.year, row.seq)));
+      expect(numbers.map((row) => row.number)).toEqual(['2030/0001', '2030/0042', '2031/9999', '2031/10000', '2031/123456']);
+    });
+
+    it('answers entries whose texts need escaping as the JSON of what was stored', async () => {
+      const described = `UPDATE quoting.quote_items SET description = $2 WHERE tenant_id = $1 AND quote_id = $3 AND order_confirmed`;
+      const [{ description }] = await queryDatabase<{ description: string }>(
+        harness.databaseUrl, `SELECT description FROM quoting.quote_items WHERE tenant_id = $1 AND quote_id = $2 AND order_confirmed`, [tenantA, q3.id],
+      );
+      await sql(described, [tenantA, 'Tour "del" lago \\ sud\tè €', q3.id]);
+      try {
+        const page = await calendar({ from: '2030-08-01', to: '2030-08-31' });
+        expect(page.items.map((entry) => entry.description)).toEqual(['Tour "del" lago \\ sud\tè €']);
+      } finally {
+        await sql(described, [tenantA, description, q3.id]);
+      }
     });
 
     it("refuses a range over 62 days or backwards, and shows another agency's admin nothing of this one", async () => {

@@ -6,8 +6,6 @@ import {
   type CalendarRequest,
   DEFAULT_TOP_LIMIT,
   formatCents,
-  formatQuoteNumber,
-  type ListPage,
   type MarginByMonthView,
   percentOf,
   QUOTE_STATUSES,
@@ -25,9 +23,10 @@ import {
   type TopReportQueryDto,
   type Principal,
 } from '@quotebook/contracts';
-import { appError, pageOfItems, readTenant, requireTenantAccess, requireTenantAdministration } from '@quotebook/server-core';
+import { appError, type JsonItemsPage, pageOfJsonItems, readTenant, requireTenantAccess, requireTenantAdministration } from '@quotebook/server-core';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
+import { quoteNumberSql } from '../quotes/quote-rows';
 
 /*
  * Each report is one SQL query over the agency's quotes, filtered by tenant (row-level security binds
@@ -269,18 +268,21 @@ export class ReportsService {
    * confirmed and closed quotes, for every role of the agency. The range is short (MAX_CALENDAR_DAYS),
    * so the whole range is read and cut into pages bounded by bytes.
    */
-  async calendar(principal: Principal, tenantId: string, { query, cursor }: Pick<CalendarRequest, 'query' | 'cursor'>): Promise<ListPage<CalendarEntryView>> {
+  /**
+   * A month's calendar is a thousand lines and more: each entry's JSON is written by the database
+   * (row_to_json, in CalendarEntryView's order) and passed on as it is, never built as objects here.
+   */
+  async calendar(principal: Principal, tenantId: string, { query, cursor }: Pick<CalendarRequest, 'query' | 'cursor'>): Promise<JsonItemsPage<CalendarEntryView>> {
     requireTenantAccess(principal, tenantId);
     const errors = calendarRangeErrors(query.from, query.to);
     if (errors.length > 0) throw appError('VALIDATION_FAILED', errors);
-    const rows: {
-      date: string; start_time: string | null; quote_id: string; number_year: number; number_seq: number; status: QuoteStatus;
-      customer_id: string; customer_name: string; product_id: string; product_code: string; description: string; participants: number;
-    }[] = await readTenant(this.dataSource, tenantId, (manager) =>
+    const rows: { entry: string }[] = await readTenant(this.dataSource, tenantId, (manager) =>
       manager.query(
-        `SELECT to_char(q.service_date, 'YYYY-MM-DD') AS date, to_char(q.service_start_time, 'HH24:MI') AS start_time,
-                q.id AS quote_id, q.number_year, q.number_seq, q.status, q.customer_id, q.customer_name,
-                i.product_id, i.product_code, i.description, i.confirmed_participants AS participants
+        `SELECT (SELECT row_to_json(e) FROM (SELECT
+                   to_char(q.service_date, 'YYYY-MM-DD') AS "date", to_char(q.service_start_time, 'HH24:MI') AS "startTime",
+                   q.id AS "quoteId", ${quoteNumberSql('q')} AS "quoteNumber", q.status AS "quoteStatus",
+                   q.customer_id AS "customerId", q.customer_name AS "customerName", i.product_id AS "productId",
+                   i.product_code AS "productCode", i.description AS "description", i.confirmed_participants AS "participants") e)::text AS entry
            FROM quoting.quotes q
            JOIN quoting.quote_items i ON i.tenant_id = q.tenant_id AND i.quote_id = q.id
           WHERE q.tenant_id = $1 AND q.service_date >= $2::date AND q.service_date <= $3::date
@@ -291,19 +293,9 @@ export class ReportsService {
         [tenantId, query.from, query.to, REVENUE_STATUSES, query.customerId ?? null, query.productId ?? null],
       ),
     );
-    const entries: CalendarEntryView[] = rows.map((row) => ({
-      date: row.date,
-      startTime: row.start_time,
-      quoteId: row.quote_id,
-      quoteNumber: formatQuoteNumber(row.number_year, row.number_seq),
-      quoteStatus: row.status,
-      customerId: row.customer_id,
-      customerName: row.customer_name,
-      productId: row.product_id,
-      productCode: row.product_code,
-      description: row.description,
-      participants: row.participants,
-    }));
-    return pageOfItems(entries, cursor);
+    return pageOfJsonItems(
+      rows.map((row) => row.entry),
+      cursor,
+    );
   }
 }
