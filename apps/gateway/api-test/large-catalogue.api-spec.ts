@@ -1,6 +1,6 @@
 import { queryDatabase } from '@quotebook/testing';
 import { createAgency, created, productBody, type Agency } from './catalogue-fixtures';
-import { api, superadminToken } from './http';
+import { api, baseUrl, superadminToken } from './http';
 
 jest.setTimeout(180_000);
 
@@ -65,6 +65,17 @@ describe('a large catalogue', () => {
       const n = Number(product.titles['it'].replace('Prodotto lungo ', ''));
       expect(product.extendedDescriptions).toEqual(Object.fromEntries(LANGUAGES.map((language) => [language, extendedText(language, n)])));
     }
+
+    // the pages go out one after the other under the length of them all (no chunked answer), for a HEAD too
+    const raw = await fetch(`${baseUrl()}${large.base}/products`, { headers: { authorization: `Bearer ${large.userToken}` } });
+    const bytes = Buffer.from(await raw.arrayBuffer());
+    expect(raw.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(raw.headers.get('content-length'))).toBe(bytes.length);
+    expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(products);
+    const head = await fetch(`${baseUrl()}${large.base}/products`, { method: 'HEAD', headers: { authorization: `Bearer ${large.userToken}` } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
 
     expect((await api('GET', '/api/health')).status).toBe(200);
     const rates = await api('GET', `${other.base}/vat-rates`, { token: other.adminToken });

@@ -6,6 +6,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { createProcessLogger, MessagesValidationPipe, nestLoggerOf, VALIDATION_OPTIONS } from '@quotebook/server-core';
 import type { FastifyReply } from 'fastify';
 import { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { GatewayModule } from './app.module';
 import { noStore } from './auth/no-store';
 import { BODY_LIMIT_BYTES, installBodyParsers } from './common/body-parsers';
@@ -20,13 +21,19 @@ import { buildOpenApiDocument } from './openapi/openapi-document';
 import { publicAnswerHeaders } from './public/public-answer-headers';
 import { serveSpa, serveUploads } from './web/spa';
 
-/** Fastify, except that an answer that is JSON already goes out as its bytes are, never parsed and written again. */
+/**
+ * Fastify, except that an answer that is JSON already goes out as its bytes are, never parsed and
+ * written again; an answer of several parts (a list's pages as the services wrote them) is written part
+ * after part with its length, never copied into one buffer first.
+ */
 class GatewayHttpAdapter extends FastifyAdapter {
   override reply(response: FastifyReply | ServerResponse, body: unknown, statusCode?: number): FastifyReply {
     if (!(body instanceof JsonText) || response instanceof ServerResponse) return super.reply(response, body, statusCode);
     if (statusCode) response.status(statusCode);
     const { parts } = body;
-    return response.type('application/json; charset=utf-8').send(parts.length === 1 ? parts[0] : Buffer.concat(parts, body.byteLength));
+    response.type('application/json; charset=utf-8');
+    if (parts.length === 1) return response.send(parts[0]);
+    return response.header('content-length', body.byteLength).send(Readable.from(parts));
   }
 }
 
