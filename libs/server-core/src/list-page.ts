@@ -30,11 +30,17 @@ export class JsonItemsPage<T> {
   /** never set: ties the texts to the item type they hold */
   declare readonly itemType?: T;
 
+  /** The UTF-8 bytes of the items' JSON, all together (counted once, by whoever paged them). */
+  private readonly itemsBytes: number;
+
   constructor(
     /** each item's JSON */
     readonly itemsJson: readonly string[],
     readonly nextCursor: number | null,
-  ) {}
+    itemsBytes?: number,
+  ) {
+    this.itemsBytes = itemsBytes ?? itemsJson.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  }
 
   /** The items as one JSON array. */
   itemsArrayJson(): string {
@@ -55,9 +61,7 @@ export class JsonItemsPage<T> {
     const open = `${before}{"items":[`;
     const close = `],"nextCursor":${JSON.stringify(this.nextCursor)}}${after}`;
     const { itemsJson } = this;
-    let size = Buffer.byteLength(open) + Buffer.byteLength(close) + Math.max(0, itemsJson.length - 1);
-    for (const text of itemsJson) size += Buffer.byteLength(text);
-    const out = Buffer.allocUnsafe(size);
+    const out = Buffer.allocUnsafe(Buffer.byteLength(open) + this.itemsBytes + Math.max(0, itemsJson.length - 1) + Buffer.byteLength(close));
     let at = out.write(open, 0, 'utf8');
     for (const [index, text] of itemsJson.entries()) {
       if (index > 0) at = out.writeUInt8(0x2c, at);
@@ -74,21 +78,24 @@ export class JsonItemsPage<T> {
 
 /** One page of a list of items held as JSON text, paged as pageOfItems pages. */
 export function pageOfJsonItems<T>(itemsJson: readonly string[], cursor: unknown, budget: number = LIST_PAGE_BYTES): JsonItemsPage<T> {
-  const { start, end } = pageBounds(itemsJson, (text) => Buffer.byteLength(text), cursor, budget);
-  return new JsonItemsPage<T>(itemsJson.slice(start, end), end < itemsJson.length ? end : null);
+  const { start, end, bytes } = pageBounds(itemsJson, (text) => Buffer.byteLength(text), cursor, budget);
+  return new JsonItemsPage<T>(itemsJson.slice(start, end), end < itemsJson.length ? end : null, bytes);
 }
 
-/** Where a page of `items` ends when it starts at the cursor: within the budget, and never empty. */
-function pageBounds<T>(items: readonly T[], bytesOf: (item: T) => number, cursor: unknown, budget: number): { start: number; end: number } {
+/**
+ * Where a page of `items` ends when it starts at the cursor: within the budget (each item's bytes and
+ * a separator), and never empty; `bytes` is what its items take without separators.
+ */
+function pageBounds<T>(items: readonly T[], bytesOf: (item: T) => number, cursor: unknown, budget: number): { start: number; end: number; bytes: number } {
   const start = pageStart(cursor);
   let end = start;
   let bytes = 0;
   for (; end < items.length; end += 1) {
-    const size = bytesOf(items[end]) + 1;
-    if (end > start && bytes + size > budget) break;
+    const size = bytesOf(items[end]);
+    if (end > start && bytes + (end - start) + size + 1 > budget) break;
     bytes += size;
   }
-  return { start, end };
+  return { start, end, bytes };
 }
 
 /* ---------- lists read from the database a page at a time ---------- */

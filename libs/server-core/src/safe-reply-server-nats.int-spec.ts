@@ -1,8 +1,7 @@
 import { Controller, DynamicModule, INestApplicationContext, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import { rpcPattern } from '@quotebook/contracts';
-import type { ListPage } from '@quotebook/contracts';
+import { type ListPage, rpcPattern } from '@quotebook/contracts';
 import { pageOfJsonItems } from './list-page';
 import { RpcClient } from './rpc-client';
 import { RpcClientModule } from './rpc-client.module';

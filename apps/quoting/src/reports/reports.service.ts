@@ -266,11 +266,9 @@ export class ReportsService {
   /**
    * A page of the booked services between two days (both included): the order-confirmed lines of the
    * confirmed and closed quotes, for every role of the agency. The range is short (MAX_CALENDAR_DAYS),
-   * so the whole range is read and cut into pages bounded by bytes.
-   */
-  /**
-   * A month's calendar is a thousand lines and more: each entry's JSON is written by the database
-   * (row_to_json, in CalendarEntryView's order) and passed on as it is, never built as objects here.
+   * so the whole range is read and cut into pages bounded by bytes. A month is a thousand lines and
+   * more: each entry's JSON is written by the database (row_to_json, in CalendarEntryView's order) and
+   * passed on as it is, never built as objects here.
    */
   async calendar(principal: Principal, tenantId: string, { query, cursor }: Pick<CalendarRequest, 'query' | 'cursor'>): Promise<JsonItemsPage<CalendarEntryView>> {
     requireTenantAccess(principal, tenantId);
@@ -293,9 +291,6 @@ export class ReportsService {
         [tenantId, query.from, query.to, REVENUE_STATUSES, query.customerId ?? null, query.productId ?? null],
       ),
     );
-    return pageOfJsonItems(
-      rows.map((row) => row.entry),
-      cursor,
-    );
+    return pageOfJsonItems(rows.map((row) => row.entry), cursor);
   }
 }
