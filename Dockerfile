@@ -21,4 +21,6 @@ ARG APP
 ENV APP=${APP}
 RUN mkdir -p /app/var/uploads /app/var/storage && chown -R node:node /app/var
 USER node
-CMD ["sh", "-c", "exec node --enable-source-maps dist/apps/${APP}/main.js"]
+# source-mapped stack traces; an old generation collected from 128 MB on, as every answer passes through
+# buffers that V8 counts towards it (tools/stack/stack.js, NODE_FLAGS, runs the processes alike)
+CMD ["sh", "-c", "exec node --enable-source-maps --initial-old-space-size=128 dist/apps/${APP}/main.js"]

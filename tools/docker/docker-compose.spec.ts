@@ -54,6 +54,13 @@ describe('docker-compose.yml', () => {
     expect(compose.services['mailpit'].image).toMatch(/^axllent\/mailpit:/);
   });
 
+  it("runs every app with the Node flags the local stack runs it with (tools/stack/stack.js)", () => {
+    const { NODE_FLAGS } = require('../stack/stack.js') as { NODE_FLAGS: string[] };
+    const command = /^CMD \["sh", "-c", "exec node (.*) dist\/apps\/\$\{APP\}\/main\.js"\]$/m.exec(dockerfile);
+    expect(command?.[1].split(' ')).toEqual(NODE_FLAGS);
+    expect(NODE_FLAGS).toContain('--initial-old-space-size=128');
+  });
+
   it('pins every image tag (no latest, no bare major)', () => {
     const images = Object.values(compose.services).flatMap((service) => (service.image ? [service.image] : []));
     const fromDockerfile = [...dockerfile.matchAll(/^ARG NODE_IMAGE=(\S+)/gm)].map((match) => match[1]);

@@ -177,12 +177,26 @@ function youngGenerationBytes(execArgv = []) {
   return 3 * (flag ? Number(flag[1]) : V8_DEFAULT_SEMI_SPACE_MB) * MB;
 }
 
-/** The growth allowed to a process after warm-up: { heap, rss } in bytes. */
-function memoryBound(name, execArgv) {
+/**
+ * The size below which V8 does not collect the old generation of a process started with `execArgv`
+ * (its --initial-old-space-size, in MB; none without it): the garbage it may hold until then.
+ */
+function oldGenerationFloorBytes(execArgv = []) {
+  const flag = execArgv.map((arg) => /^--initial-old-space-size=(\d+)$/.exec(arg)).find(Boolean);
+  return flag ? Number(flag[1]) * MB : 0;
+}
+
+/**
+ * The growth allowed to a process after warm-up: { heap, rss } in bytes. The resident size may also
+ * hold the old generation's garbage up to its floor, beyond the live heap at warm-up (`warmHeap`, the
+ * whole floor when unknown).
+ */
+function memoryBound(name, execArgv, warmHeap = null) {
   const caches = PROCESS_CACHES[name] ?? [];
   const cacheBytes = caches.reduce((sum, cache) => sum + cache.entries * cache.entryBytes, 0);
   const heap = cacheBytes + HEAP_SLACK;
-  return { heap, rss: heap + youngGenerationBytes(execArgv) + ALLOCATOR_SLACK + (WORKING_MEMORY[name] ?? 0) };
+  const oldGarbage = Math.max(0, oldGenerationFloorBytes(execArgv) - (warmHeap ?? 0));
+  return { heap, rss: heap + youngGenerationBytes(execArgv) + oldGarbage + ALLOCATOR_SLACK + (WORKING_MEMORY[name] ?? 0) };
 }
 
 /**
@@ -193,7 +207,7 @@ function memoryBound(name, execArgv) {
  */
 function judgeMemory(processes) {
   return processes.map((process) => {
-    const bound = memoryBound(process.name, process.execArgv);
+    const bound = memoryBound(process.name, process.execArgv, process.warm?.heap ?? null);
     const notJudged = NOT_JUDGED[process.name];
     const problems = [];
     if (process.exitedWith !== undefined) problems.push(`exited during the soak (${process.exitedWith})`);
@@ -262,6 +276,7 @@ module.exports = {
   failureLines,
   judgeMemory,
   memoryBound,
+  oldGenerationFloorBytes,
   memoryTable,
   verdict,
   youngGenerationBytes,

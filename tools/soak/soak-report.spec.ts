@@ -32,14 +32,15 @@ interface ProcessFigures {
 }
 type Judged = ProcessFigures & { bound: { heap: number; rss: number }; rssGrowth: number | null; heapGrowth: number | null; problems: string[] };
 
-const { CallRecorder, LatencyHistogram, callTable, failureLines, judgeMemory, memoryBound, memoryTable, verdict, youngGenerationBytes, HEAP_SLACK, ALLOCATOR_SLACK } =
+const { CallRecorder, LatencyHistogram, callTable, failureLines, judgeMemory, memoryBound, memoryTable, oldGenerationFloorBytes, verdict, youngGenerationBytes, HEAP_SLACK, ALLOCATOR_SLACK } =
   require('./soak-report.js') as {
     CallRecorder: new (calls: { key: string; label: string; status: number }[], keptFailures?: number) => Recorder;
     LatencyHistogram: new () => Histogram;
     callTable(recorder: Recorder, seconds: number): string[];
     failureLines(recorder: Recorder): string[];
     judgeMemory(processes: ProcessFigures[]): Judged[];
-    memoryBound(name: string, execArgv?: string[]): { heap: number; rss: number };
+    memoryBound(name: string, execArgv?: string[], warmHeap?: number | null): { heap: number; rss: number };
+    oldGenerationFloorBytes(execArgv?: string[]): number;
     memoryTable(judged: Judged[]): string[];
     verdict(recorder: Recorder, judged: Judged[], options?: { interrupted?: boolean }): { lines: string[]; passed: boolean };
     youngGenerationBytes(execArgv?: string[]): number;
@@ -173,6 +174,18 @@ describe('memory bounds and verdict', () => {
     expect(memoryBound('identity').rss - memoryBound('tenancy').rss).toBe(256 * MB);
     expect(memoryBound('identity').heap).toBe(memoryBound('tenancy').heap);
     expect(memoryBound('documents-worker').rss - memoryBound('documents-worker').heap).toBe(48 * MB + ALLOCATOR_SLACK + 128 * MB);
+  });
+
+  it("allows the resident size the old generation's garbage up to its floor, beyond the live heap at warm-up", () => {
+    const flags = ['--enable-source-maps', '--initial-old-space-size=128', 'main.js'];
+    expect(oldGenerationFloorBytes(flags)).toBe(128 * MB);
+    expect(oldGenerationFloorBytes(['--enable-source-maps'])).toBe(0);
+    const without = memoryBound('gateway', ['--enable-source-maps']);
+    expect(memoryBound('gateway', flags, 60 * MB).rss - without.rss).toBe(68 * MB);
+    // unknown live heap: the whole floor; a live heap above the floor: nothing more
+    expect(memoryBound('gateway', flags).rss - without.rss).toBe(128 * MB);
+    expect(memoryBound('gateway', flags, 200 * MB).rss).toBe(without.rss);
+    expect(memoryBound('gateway', flags, 60 * MB).heap).toBe(without.heap);
   });
 
   it('judges the growth from the warm-up to the end, flags what passes the bound, and leaves the stand-ins unjudged', () => {
