@@ -171,10 +171,16 @@ const WORKING_MEMORY = { identity: 4 * 64 * MB, 'documents-worker': 2 * 64 * MB 
 /** Processes measured but not judged: the Gotenberg stand-in and its Chromium are not Quotebook's code. */
 const NOT_JUDGED = { 'gotenberg-dev': 'a stand-in for Gotenberg, not Quotebook', chromium: "gotenberg-dev's browser, not Quotebook" };
 
+/** The size in MB that a V8 flag (`--max-semi-space-size`) gives in `execArgv`, or undefined without it. */
+function sizeFlagMb(execArgv, name) {
+  const prefix = `--${name}=`;
+  const arg = execArgv.find((candidate) => candidate.startsWith(prefix) && /^\d+$/.test(candidate.slice(prefix.length)));
+  return arg === undefined ? undefined : Number(arg.slice(prefix.length));
+}
+
 /** The young generation's largest size for a process started with `execArgv` (its --max-semi-space-size, in MB). */
 function youngGenerationBytes(execArgv = []) {
-  const flag = execArgv.map((arg) => /^--max-semi-space-size=(\d+)$/.exec(arg)).find(Boolean);
-  return 3 * (flag ? Number(flag[1]) : V8_DEFAULT_SEMI_SPACE_MB) * MB;
+  return 3 * (sizeFlagMb(execArgv, 'max-semi-space-size') ?? V8_DEFAULT_SEMI_SPACE_MB) * MB;
 }
 
 /**
@@ -182,8 +188,7 @@ function youngGenerationBytes(execArgv = []) {
  * (its --initial-old-space-size, in MB; none without it): the garbage it may hold until then.
  */
 function oldGenerationFloorBytes(execArgv = []) {
-  const flag = execArgv.map((arg) => /^--initial-old-space-size=(\d+)$/.exec(arg)).find(Boolean);
-  return flag ? Number(flag[1]) * MB : 0;
+  return (sizeFlagMb(execArgv, 'initial-old-space-size') ?? 0) * MB;
 }
 
 /**
