@@ -22,7 +22,7 @@ export class RpcClientModule {
  * A service's NATS server: a queue group, reconnecting forever, replies that cannot crash it, and a
  * close that answers the requests in flight first (waiting at most `drainTimeoutMs`).
  */
-export function natsServerOptions(natsUrl: string, queue: string, drainTimeoutMs?: number): CustomStrategy {
+export function natsServerOptions(natsUrl: string, queue: string, drainTimeoutMs?: number): CustomStrategy & { strategy: SafeReplyServerNats } {
   return {
     strategy: new SafeReplyServerNats({ servers: [natsUrl], queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 }, drainTimeoutMs),
   };

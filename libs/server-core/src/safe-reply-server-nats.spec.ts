@@ -1,5 +1,9 @@
+import { Logger } from '@nestjs/common';
 import { ServerNats } from '@nestjs/microservices';
+import type { Msg } from 'nats';
+import { appError } from './app-error';
 import { SafeReplyServerNats } from './safe-reply-server-nats';
+import type { DirectHandler } from './typed-handler';
 
 /** Nest's own server, its (protected) route of a pattern reachable for the comparison. */
 class NestRoutes extends ServerNats {
@@ -26,5 +30,55 @@ describe('SafeReplyServerNats routes', () => {
     } finally {
       parse.mockRestore();
     }
+  });
+});
+
+describe('SafeReplyServerNats handlers called directly', () => {
+  const SUBJECT = 'qb.test.notes.find';
+
+  /** A request as RpcClient sends it, with what the server answers on it. */
+  function request(data: unknown, id = '7') {
+    const respond = jest.fn((_bytes: Uint8Array) => true);
+    const message = { subject: SUBJECT, reply: `_INBOX.test.${id}`, headers: undefined, data: new TextEncoder().encode(JSON.stringify({ pattern: SUBJECT, data, id })), respond };
+    const replies = () => respond.mock.calls.map(([bytes]) => JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+    return { message: message as unknown as Msg, replies };
+  }
+
+  function serverWith(handler: DirectHandler) {
+    const sut = new SafeReplyServerNats({ servers: ['nats://127.0.0.1:4222'] });
+    sut.dispatchDirectly(new Map([[SUBJECT, handler]]));
+    const viaNest = jest.spyOn(sut, 'handleMessage').mockResolvedValue(undefined);
+    return { onMessage: sut.getMessageHandler(SUBJECT), viaNest };
+  }
+
+  it("answers with the handler's response in one reply, as Nest's pipeline would, without going through it", async () => {
+    const { onMessage, viaNest } = serverWith(async (data) => ({ echo: data }));
+    const { message, replies } = request({ text: 'Lago' });
+    await onMessage(undefined, message);
+    expect(replies()).toEqual([{ response: { echo: { text: 'Lago' } }, isDisposed: true, id: '7' }]);
+    expect(viaNest).not.toHaveBeenCalled();
+  });
+
+  it('answers a failure with the AppError it carries, and anything else with a 500 that tells nothing', async () => {
+    const refused = request({}, '8');
+    await serverWith(async () => Promise.reject(appError('NOT_FOUND', 'Note not found'))).onMessage(undefined, refused.message);
+    expect(refused.replies()).toEqual([{ err: expect.objectContaining({ statusCode: 404, message: 'Note not found' }), isDisposed: true, id: '8' }]);
+
+    const broken = request({}, '9');
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      await serverWith(async () => Promise.reject(new TypeError('x is undefined'))).onMessage(undefined, broken.message);
+    } finally {
+      log.mockRestore();
+    }
+    expect(broken.replies()).toEqual([{ err: expect.objectContaining({ statusCode: 500, message: 'Internal server error' }), isDisposed: true, id: '9' }]);
+  });
+
+  it("leaves a subject without a direct handler to Nest's pipeline", async () => {
+    const sut = new SafeReplyServerNats({ servers: ['nats://127.0.0.1:4222'] });
+    const viaNest = jest.spyOn(sut, 'handleMessage').mockResolvedValue(undefined);
+    const { message } = request({});
+    await sut.getMessageHandler(SUBJECT)(undefined, message);
+    expect(viaNest).toHaveBeenCalledWith(SUBJECT, message);
   });
 });

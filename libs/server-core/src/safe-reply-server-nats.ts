@@ -3,10 +3,12 @@ import { NatsContext, type NatsOptions, ServerNats, type WritePacket } from '@ne
 import { type AppError, makeAppError } from '@quotebook/contracts';
 import type { Msg, NatsConnection, Subscription as NatsSubscription } from 'nats';
 import type { Observable, Subscription } from 'rxjs';
+import { toAppError } from './app-error';
 import { JsonItemsPage } from './list-page';
 import { requestIdOf } from './logging-context';
 import { type HandlingTimer, timeNatsHandler } from './metrics';
 import { runWithRequestContext } from './request-context';
+import type { DirectHandler } from './typed-handler';
 
 /** What Nest's NATS serializer hands to `msg.respond`. */
 interface OutgoingReply {
@@ -15,6 +17,11 @@ interface OutgoingReply {
 }
 
 type ReplyPacket = { id?: string; err?: unknown; response?: unknown; isDisposed?: boolean };
+
+/** A request as the services' callers send it (RpcClient): `{ pattern, data, id }`. */
+type RequestPacket = { pattern?: unknown; data?: unknown; id?: unknown };
+
+const decoder = new TextDecoder();
 
 /** How long close() waits for the requests in flight unless told: Nest's own grace period. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
@@ -36,6 +43,9 @@ export const REPLY_FAILED_MESSAGE = 'The answer could not be sent over the messa
  */
 export class SafeReplyServerNats extends ServerNats {
   private readonly replyLogger = new Logger('NatsReply');
+  /** As Nest's pipeline logs through AppErrorRpcFilter. */
+  private readonly errorLogger = new Logger('RpcError');
+  private direct = new Map<string, DirectHandler>();
   private readonly routes = new Map<string, string>();
   /** Messages taken and not done with: being handled, or their reply not sent yet. */
   private inFlight = 0;
@@ -63,7 +73,16 @@ export class SafeReplyServerNats extends ServerNats {
     return route;
   }
 
+  /**
+   * The handlers (by subject) that are called directly (directHandlersOf), not through Nest's
+   * pipeline; set before listen(). Nest still knows them all: they are subscribed as every handler is.
+   */
+  dispatchDirectly(handlers: Map<string, DirectHandler>): void {
+    this.direct = handlers;
+  }
+
   override getMessageHandler(channel: string): (error: unknown, message: Msg) => Promise<unknown> {
+    const direct = this.direct.get(channel);
     return async (error: unknown, message: Msg) => {
       if (error) {
         this.replyLogger.error(`${channel}: ${describe(error)}`);
@@ -72,7 +91,7 @@ export class SafeReplyServerNats extends ServerNats {
       // the message's work, and every line logged for it, belongs to the request that sent it
       return runWithRequestContext({ requestId: requestIdOf(message) }, async () => {
         try {
-          return await this.handleMessage(channel, message);
+          return await (direct && message.reply ? this.handleDirectly(message, direct) : this.handleMessage(channel, message));
         } catch (failure) {
           this.replyLogger.error(`${message.subject}: the message could not be handled: ${describe(failure)}`);
           this.respondWithError(message, undefined, makeAppError('INTERNAL', 'The message could not be handled'));
@@ -151,6 +170,29 @@ export class SafeReplyServerNats extends ServerNats {
     } catch (failure) {
       this.replyLogger.error(`${natsMsg.subject}: the error reply could not be sent either: ${describe(failure)}`);
       return false;
+    }
+  }
+
+  /**
+   * A request to a handler called directly: its answer, or the AppError its failure is (as
+   * AppErrorRpcFilter makes it), goes out in one reply as Nest's would, `{ response | err,
+   * isDisposed, id }`, through the same publisher. Counted in flight until the reply is handed to the bus.
+   */
+  private async handleDirectly(message: Msg, handler: DirectHandler): Promise<void> {
+    this.inFlight += 1;
+    try {
+      const packet = JSON.parse(decoder.decode(message.data)) as RequestPacket;
+      const id = typeof packet.id === 'string' ? packet.id : String(packet.id ?? '');
+      const publish = this.getPublisher(message, id, new NatsContext([message.subject, message.headers]));
+      let reply: ReplyPacket;
+      try {
+        reply = { response: await handler(packet.data), isDisposed: true };
+      } catch (failure) {
+        reply = { err: toAppError(failure, this.errorLogger), isDisposed: true };
+      }
+      publish(reply);
+    } finally {
+      this.settleOne();
     }
   }
 

@@ -1,5 +1,5 @@
 import { DynamicModule, INestMicroservice, Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { AppErrorRpcFilter } from './app-error';
@@ -11,6 +11,7 @@ import { assertNatsReachable, assertPostgresReachable, assertRedisReachable } fr
 import { natsServerOptions } from './rpc-client.module';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
 import { SessionGuard } from './session-checks';
+import { directHandlersOf } from './typed-handler';
 
 /**
  * A NATS microservice with our error filter, session checks and validation pipe; used by main.ts and by
@@ -24,13 +25,18 @@ export async function createServiceApp(
   module: DynamicModule,
   options: { natsUrl: string; queue: string; logLevel?: string; nodeEnv?: string; sessionChecks?: false; drainTimeoutMs?: number },
 ): Promise<INestMicroservice> {
+  const server = natsServerOptions(options.natsUrl, options.queue, options.drainTimeoutMs);
   const app = await NestFactory.createMicroservice(module, {
-    ...natsServerOptions(options.natsUrl, options.queue, options.drainTimeoutMs),
+    ...server,
     logger: nestLoggerOf(createProcessLogger({ service: options.queue, logLevel: options.logLevel, nodeEnv: options.nodeEnv })),
   });
+  const guard = options.sessionChecks !== false ? app.get(SessionGuard) : undefined;
+  const pipe = createRpcValidationPipe();
   app.useGlobalFilters(new AppErrorRpcFilter());
-  if (options.sessionChecks !== false) app.useGlobalGuards(app.get(SessionGuard));
-  app.useGlobalPipes(createRpcValidationPipe());
+  if (guard) app.useGlobalGuards(guard);
+  app.useGlobalPipes(pipe);
+  // the handlers declared with Handles meet the same guard and pipe, without Nest's per-message pipeline
+  server.strategy.dispatchDirectly(directHandlersOf(app.get(ModulesContainer), { guardFor: guard && ((handler, controller) => guard.forHandler(handler, controller)), pipe }));
   return app;
 }
 

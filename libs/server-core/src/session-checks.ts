@@ -10,7 +10,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { RouteMetadata } from './route-metadata';
+import { type RouteController, type RouteHandler, RouteMetadata } from './route-metadata';
 import { SESSION_ENDED_MESSAGE, TENANT_NOT_FOUND_MESSAGE } from '@quotebook/contracts';
 import type Redis from 'ioredis';
 import { appError } from './app-error';
@@ -29,7 +29,8 @@ import {
 const SESSION_REDIS = Symbol('SESSION_REDIS');
 const USER_STATE_SOURCE = Symbol('USER_STATE_SOURCE');
 const TENANT_STATE_SOURCE = Symbol('TENANT_STATE_SOURCE');
-const TENANT_NEED_NOT_EXIST = 'tenantNeedNotExist';
+/** The metadata key of TenantNeedNotExist. */
+export const TENANT_NEED_NOT_EXIST = 'tenantNeedNotExist';
 
 /**
  * On a handler whose payload names an agency that may not exist: the calls tenancy makes while it
@@ -129,13 +130,26 @@ export class SessionGuard implements CanActivate {
     sessions.onChange(() => this.recent.clear());
   }
 
+  /** The check for one handler of one controller, its metadata read once: what canActivate does for it. */
+  forHandler(handler: RouteHandler, controller: RouteController): (payload: unknown) => Promise<void> {
+    const tenantNeedNotExist = this.tenantNeedNotExist.ofHandler(handler, controller) === true;
+    return (payload) => this.check(payload, tenantNeedNotExist);
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'rpc') return true;
-    const payload: unknown = context.switchToRpc().getData();
-    if (!isRecord(payload) || !('principal' in payload)) return true;
+    await this.check(context.switchToRpc().getData(), this.tenantNeedNotExist.of(context) === true);
+    return true;
+  }
+
+  /**
+   * The check itself, for a request's payload and whether its handler is marked TenantNeedNotExist:
+   * fails with the 401 or 404 the caller receives, passes a request that carries no principal.
+   */
+  async check(payload: unknown, tenantNeedNotExist: boolean): Promise<void> {
+    if (!isRecord(payload) || !('principal' in payload)) return;
     const principal = payload['principal'];
     if (!isRecord(principal)) throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
-    const tenantNeedNotExist = this.tenantNeedNotExist.of(context);
     const session = {
       userId: principal['userId'],
       tenantId: principal['tenantId'] ?? null,
@@ -143,13 +157,12 @@ export class SessionGuard implements CanActivate {
       targetTenantId: tenantNeedNotExist ? undefined : tenantNamedBy(payload),
     };
     const key = JSON.stringify([session.userId, session.tenantId, session.sessionVersion, session.targetTenantId ?? null]);
-    if (this.recent.has(key)) return true;
+    if (this.recent.has(key)) return;
     const mark = this.recent.mark();
     const verdict = await this.sessions.check(session);
     if (verdict === 'valid') this.recent.add(key, mark);
     if (verdict === 'ended') throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
     if (verdict === 'tenant-not-found') throw appError('TENANT_NOT_FOUND', TENANT_NOT_FOUND_MESSAGE);
-    return true;
   }
 }
 

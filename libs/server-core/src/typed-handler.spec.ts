@@ -1,10 +1,12 @@
-import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
+import { type ArgumentMetadata, Controller, Module, type PipeTransform, type Type } from '@nestjs/common';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { PARAM_ARGS_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { RpcException } from '@nestjs/microservices';
 import { rpcPattern } from '@quotebook/contracts';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength } from 'class-validator';
-import { Handles } from './typed-handler';
+import { appError } from './app-error';
+import { directHandlersOf, Handles } from './typed-handler';
 
 class NoteDto {
   @IsString()
@@ -78,5 +80,93 @@ describe(Handles.name, () => {
       statusCode: 400,
       message: ['property extra should not exist'],
     });
+  });
+});
+
+describe(directHandlersOf.name, () => {
+  @Controller()
+  class NotesController extends NotesHandlers {}
+
+  const OTHER = rpcPattern<{ tenantId: string }, string>('test.notes.other');
+
+  @Controller()
+  class TwinController {
+    @Handles(NOTES_FIND, NoteDto)
+    async find(request: NoteDto): Promise<NoteDto> {
+      return { text: `twin ${request.text}` };
+    }
+
+    @Handles(OTHER)
+    async other({ tenantId }: { tenantId: string }): Promise<string> {
+      return tenantId;
+    }
+  }
+
+  /** The handlers of an application made of `controllers`, with a pipe and a guard that record what they see. */
+  async function handlersOf(...controllers: Type<unknown>[]) {
+    @Module({ controllers })
+    class NotesModule {}
+    const app = await NestFactory.createApplicationContext(NotesModule, { logger: false });
+    const seen: string[] = [];
+    const pipe: PipeTransform = {
+      transform: (value: unknown, { metatype }: ArgumentMetadata) => {
+        seen.push(`pipe ${metatype === NoteDto ? 'NoteDto' : String(metatype?.name)}`);
+        return value;
+      },
+    };
+    const guardFor = (handler: object, controller: object) => async (request: unknown) => {
+      seen.push(`guard ${(handler as { name: string }).name} of ${(controller as { name: string }).name}`);
+      if ((request as { refuse?: boolean }).refuse) throw appError('SESSION_ENDED', 'Session ended');
+    };
+    const handlers = directHandlersOf(app.get(ModulesContainer), { guardFor, pipe });
+    return { handlers, seen, close: () => app.close() };
+  }
+
+  it('finds every handler declared with Handles, by subject', async () => {
+    const { handlers, close } = await handlersOf(NotesController);
+    try {
+      expect([...handlers.keys()].sort()).toEqual([NOTES_CREATE.subject, NOTES_FIND.subject]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("runs the guard, the global pipe and the handler's own validation before the method, as Nest's pipeline does", async () => {
+    const { handlers, seen, close } = await handlersOf(NotesController);
+    try {
+      const answer = await handlers.get(NOTES_CREATE.subject)?.({ tenantId: 't1', data: { text: '  Mare  ' } });
+      expect(answer).toEqual({ text: 'Mare' });
+      expect(answer).toBeInstanceOf(NoteDto);
+      // the global pipe sees the parameter's declared type: the whole request of `find` is a NoteDto
+      await handlers.get(NOTES_FIND.subject)?.({ text: 'Lago' });
+      expect(seen).toEqual(['guard create of NotesController', 'pipe Object', 'guard find of NotesController', 'pipe NoteDto']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('fails as the pipeline would: a refused session or a broken rule never reaches the method', async () => {
+    const { handlers, seen, close } = await handlersOf(NotesController);
+    try {
+      const create = handlers.get(NOTES_CREATE.subject);
+      expect(await failure(create!({ tenantId: 't1', data: { text: 'x' }, refuse: true }))).toMatchObject({ statusCode: 401 });
+      expect(seen).toEqual(['guard create of NotesController']);
+      expect(await failure(create!({ tenantId: 't1', data: { text: 'x'.repeat(11) } }))).toMatchObject({
+        statusCode: 400,
+        message: ['text is at most 10 characters'],
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('leaves a subject that two controllers declare to Nest, and keeps the others', async () => {
+    const { handlers, close } = await handlersOf(NotesController, TwinController);
+    try {
+      expect([...handlers.keys()].sort()).toEqual([NOTES_CREATE.subject, OTHER.subject]);
+      await expect(handlers.get(OTHER.subject)?.({ tenantId: 't9' })).resolves.toBe('t9');
+    } finally {
+      await close();
+    }
   });
 });

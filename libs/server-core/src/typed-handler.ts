@@ -1,7 +1,9 @@
 import { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
+import { MetadataScanner, type ModulesContainer } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { ListPage, RpcPattern, RpcRequest, RpcResponse } from '@quotebook/contracts';
 import type { JsonItemsPage } from './list-page';
+import type { RouteController, RouteHandler } from './route-metadata';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
 
 /** A response as it may leave its handler: a list page may hold its items as JSON text already. */
@@ -53,5 +55,62 @@ export function Handles<P extends RpcPattern<never, unknown>>(pattern: P, classe
   return (target: object, method: string | symbol, descriptor: { value?: RpcHandler<P> }): void => {
     MessagePattern(pattern.subject)(target, method, descriptor as PropertyDescriptor);
     Payload(validation)(target, method, 0);
+    if (descriptor.value) Reflect.defineMetadata(HANDLES, { subject: pattern.subject, validation } satisfies Declaration, descriptor.value);
   };
+}
+
+/** Where Handles keeps, on the method, what it declared. */
+const HANDLES = Symbol('handles');
+
+interface Declaration {
+  subject: string;
+  validation: PipeTransform;
+}
+
+/** A handler called without Nest's pipeline: the request in, its response (or its failure) out. */
+export type DirectHandler = (request: unknown) => Promise<unknown>;
+
+/** What every request meets before its handler, as createServiceApp installs it for Nest's pipeline too. */
+export interface DirectHandlerChecks {
+  /** the session check for one handler of one controller (the guard's, with that handler's metadata) */
+  guardFor?: (handler: RouteHandler, controller: RouteController) => (request: unknown) => Promise<void>;
+  /** the global pipe, run before the handler's own validation */
+  pipe: PipeTransform;
+}
+
+/** What Nest's pipeline hands a message handler's pipes (the `@Payload()` argument). */
+const PAYLOAD: Omit<ArgumentMetadata, 'metatype'> = { type: 'body', data: undefined };
+
+/**
+ * Every handler declared with Handles in the application's controllers, by subject, each doing what
+ * Nest's pipeline does for it, in the same order (the session check, the global pipe, the handler's
+ * own validation, the method), without the pipeline's per-message execution context, observables and
+ * ticks: on a small read that is most of a service's own time. A subject declared by more than one
+ * controller, and a controller that is not a singleton, are left to Nest.
+ */
+export function directHandlersOf(modules: ModulesContainer, checks: DirectHandlerChecks): Map<string, DirectHandler> {
+  const found = new Map<string, DirectHandler | null>();
+  const scanner = new MetadataScanner();
+  for (const module of modules.values()) {
+    for (const wrapper of module.controllers.values()) {
+      const { instance, metatype } = wrapper;
+      if (!instance || !metatype || !wrapper.isDependencyTreeStatic()) continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const method = prototype[name] as (request: unknown) => Promise<unknown>;
+        const declaration = Reflect.getMetadata(HANDLES, method) as Declaration | undefined;
+        if (!declaration) continue;
+        const paramTypes = Reflect.getMetadata('design:paramtypes', prototype, name) as Type<unknown>[] | undefined;
+        const metadata: ArgumentMetadata = { ...PAYLOAD, metatype: paramTypes?.[0] };
+        const guard = checks.guardFor?.(method, metatype as RouteController);
+        const handler: DirectHandler = async (request) => {
+          await guard?.(request);
+          const piped = await checks.pipe.transform(request, metadata);
+          return method.call(instance, await declaration.validation.transform(piped, metadata));
+        };
+        found.set(declaration.subject, found.has(declaration.subject) ? null : handler);
+      }
+    }
+  }
+  return new Map([...found].filter((entry): entry is [string, DirectHandler] => entry[1] !== null));
 }
