@@ -5,8 +5,19 @@
 // the stack (HTTP, NATS both ways, the database), with none of the gateway's or service's work
 // (authentication, session check, validation, Nest). Printed beside the stack's figures: what this
 // machine charges for the architecture's hops alone, so that a budget below it shows as such.
+//
+// With `requiredWork`, the same hops also do, in the same way, the per-request work the stack must do
+// whatever its frameworks (its issues ask for each): the bearer token and the session looked up in
+// memory (as the gateway's caches do), a request id made, answered in X-Request-Id and carried in the
+// NATS message's header, the stack's security headers on the answer, a request context
+// (AsyncLocalStorage) in both processes, a duration histogram observed in both (prom-client), and one
+// access line per request written as the gateway writes it (pino, JSON, batched). What is left between
+// this floor and the stack is what the frameworks and the service's own layers cost.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,56 +36,108 @@ async function runProcess(role) {
   const { connect, headers, RequestStrategy } = require('nats');
   const { SUBJECT, NATS_URL, PORT } = process.env;
   const connection = await connect({ servers: NATS_URL });
+  const work = process.env.FLOOR_REQUIRED_WORK ? requiredWork(role, JSON.parse(process.env.FLOOR_REQUIRED_WORK)) : undefined;
   if (role === 'responder') {
     const factory = (await import(pathToFileURL(process.env.FLOOR_MODULE).href))[process.env.FLOOR_FACTORY];
     const target = await factory(...JSON.parse(process.env.FLOOR_ARGS));
     connection.subscribe(`${SUBJECT}.*`, {
       queue: 'floor',
-      callback: (_error, message) => {
-        const name = message.subject.slice(SUBJECT.length + 1);
-        const query = message.data.length > 0 ? JSON.parse(Buffer.from(message.data).toString('utf8')) : undefined;
-        Promise.resolve(target[name](query)).then((answer) => {
-          const [json, total] = typeof answer === 'string' ? [answer, undefined] : [answer.json, answer.total];
-          const bytes = Buffer.from(json);
-          for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
-            const first = start === 0 && total !== undefined ? headers() : undefined;
-            first?.set(TOTAL_HEADER, String(total));
-            message.respond(bytes.subarray(start, start + CHUNK_BYTES), first ? { headers: first } : undefined);
-          }
-          message.respond(); // the end of the answer
-        }, (error) => {
-          // an empty answer, which the bench's check against the baseline reports
-          console.error(`the bare responder could not answer ${name}: ${error?.stack ?? error}`);
-          message.respond();
-        });
-      },
+      callback: (_error, message) => (work ? work.context.run({ requestId: message.headers?.get(REQUEST_ID) }, () => respondTo(message)) : respondTo(message)),
     });
+    const respondTo = (message) => {
+      const timer = work?.duration.startTimer({ pattern: message.subject });
+      const name = message.subject.slice(SUBJECT.length + 1);
+      const query = message.data.length > 0 ? JSON.parse(Buffer.from(message.data).toString('utf8')) : undefined;
+      Promise.resolve(target[name](query)).then((answer) => {
+        const [json, total] = typeof answer === 'string' ? [answer, undefined] : [answer.json, answer.total];
+        const bytes = Buffer.from(json);
+        for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
+          const first = start === 0 && total !== undefined ? headers() : undefined;
+          first?.set(TOTAL_HEADER, String(total));
+          message.respond(bytes.subarray(start, start + CHUNK_BYTES), first ? { headers: first } : undefined);
+        }
+        message.respond(); // the end of the answer
+        timer?.({ outcome: 'ok' });
+      }, (error) => {
+        // an empty answer, which the bench's check against the baseline reports
+        console.error(`the bare responder could not answer ${name}: ${error?.stack ?? error}`);
+        message.respond();
+      });
+    };
     console.log('ready');
     return;
   }
+  const serve = (request, response, requestId) => {
+    const url = new URL(request.url, 'http://floor');
+    const query = url.search ? Buffer.from(JSON.stringify(Object.fromEntries(url.searchParams))) : undefined;
+    const carried = requestId === undefined ? undefined : headers();
+    carried?.set(REQUEST_ID, requestId);
+    connection.requestMany(`${SUBJECT}.${url.pathname.slice(1)}`, query, { strategy: RequestStrategy.SentinelMsg, maxWait: 10_000, headers: carried }).then(async (replies) => {
+      const chunks = [];
+      for await (const reply of replies) {
+        const total = reply.headers?.get(TOTAL_HEADER);
+        if (total) response.setHeader('x-total-count', total);
+        if (reply.data.length > 0) chunks.push(reply.data);
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(Buffer.concat(chunks));
+    });
+  };
   http
-    .createServer((request, response) => {
-      const url = new URL(request.url, 'http://floor');
-      const query = url.search ? Buffer.from(JSON.stringify(Object.fromEntries(url.searchParams))) : undefined;
-      connection.requestMany(`${SUBJECT}.${url.pathname.slice(1)}`, query, { strategy: RequestStrategy.SentinelMsg, maxWait: 10_000 }).then(async (replies) => {
-        const chunks = [];
-        for await (const reply of replies) {
-          const total = reply.headers?.get(TOTAL_HEADER);
-          if (total) response.setHeader('x-total-count', total);
-          if (reply.data.length > 0) chunks.push(reply.data);
-        }
-        response.setHeader('content-type', 'application/json');
-        response.end(Buffer.concat(chunks));
-      });
-    })
+    .createServer((request, response) => (work ? work.serve(request, response, serve) : serve(request, response)))
     .listen(Number(PORT), '127.0.0.1', () => console.log('ready'));
+}
+
+/** The header that carries a request's id, over HTTP and over NATS. */
+const REQUEST_ID = 'X-Request-Id';
+
+/** The per-request work of the stack that no framework is needed for (see the top of this file), for one process. */
+function requiredWork(role, { headers: securityHeaders, logFile }) {
+  const { AsyncLocalStorage } = require('node:async_hooks');
+  const prometheus = require('prom-client');
+  const pino = require('pino');
+  const context = new AsyncLocalStorage();
+  const duration = new prometheus.Histogram({ name: 'floor_duration_seconds', help: 'what the floor took', labelNames: ['pattern', 'outcome', 'method', 'route', 'status'] });
+  const logger = pino({ base: { service: role }, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: logFile, sync: false, minLength: 4096 }));
+  const tokens = new Map();
+  const sessions = new Map();
+  return {
+    context,
+    duration,
+    serve(request, response, next) {
+      const started = process.hrtime.bigint();
+      const given = request.headers[REQUEST_ID.toLowerCase()];
+      const requestId = typeof given === 'string' && /^[\x21-\x7e]{1,128}$/.test(given) ? given : randomUUID();
+      const token = (request.headers.authorization ?? '').slice('Bearer '.length);
+      let claims = tokens.get(token);
+      if (claims === undefined) tokens.set(token, (claims = { sub: token.slice(-12), exp: Date.now() + 3_600_000 }));
+      if (!(claims.exp > Date.now())) {
+        response.statusCode = 401;
+        response.end();
+        return;
+      }
+      const session = JSON.stringify([claims.sub, request.url.split('/')[1]]);
+      if (!sessions.has(session)) sessions.set(session, Date.now());
+      for (const [name, value] of securityHeaders) response.setHeader(name, value);
+      response.setHeader(REQUEST_ID, requestId);
+      const timer = duration.startTimer({ method: request.method, route: request.url.split('?')[0] });
+      response.on('finish', () => {
+        timer({ status: String(response.statusCode) });
+        logger.info({ requestId, method: request.method, route: request.url.split('?')[0], status: response.statusCode, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) }, 'request completed');
+      });
+      context.run({ requestId, readOnly: request.method === 'GET' }, () => next(request, response, requestId));
+    },
+  };
 }
 
 /**
  * Starts both processes around the baseline `factory(...args)` exported by `module` (a file path);
- * answers { call(name, query?) → { json, total }, label, stop() }.
+ * answers { call(name, query?) → { json, total }, label, stop() }. With `requiredWork: { token,
+ * headers }` the hops also do the stack's required per-request work (see the top of this file): the
+ * calls carry the stack's bearer `token`, the answers the stack's security `headers` ([name, value]).
  */
-export async function startFloor({ module, factory, args, port }) {
+export async function startFloor({ module, factory, args, port, requiredWork }) {
+  const logDir = requiredWork ? mkdtempSync(path.join(os.tmpdir(), 'floor-')) : undefined;
   const env = {
     ...process.env,
     SUBJECT: `floor${randomBytes(4).toString('hex')}`,
@@ -83,7 +146,9 @@ export async function startFloor({ module, factory, args, port }) {
     FLOOR_MODULE: module,
     FLOOR_FACTORY: factory,
     FLOOR_ARGS: JSON.stringify(args),
+    ...(requiredWork ? { FLOOR_REQUIRED_WORK: JSON.stringify({ headers: requiredWork.headers, logFile: path.join(logDir, 'access.log') }) } : {}),
   };
+  const callHeaders = requiredWork ? { authorization: `Bearer ${requiredWork.token}` } : {};
   const start = (role) =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [fileURLToPath(import.meta.url), role], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -94,9 +159,9 @@ export async function startFloor({ module, factory, args, port }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const call = (name, query) =>
     new Promise((resolve, reject) => {
-      const path = `/${name}${query ? `?${new URLSearchParams(query)}` : ''}`;
+      const route = `/${name}${query ? `?${new URLSearchParams(query)}` : ''}`;
       http
-        .get({ host: '127.0.0.1', port, path, agent }, (response) => {
+        .get({ host: '127.0.0.1', port, path: route, agent, headers: callHeaders }, (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
           response.on('end', () => {
@@ -107,11 +172,12 @@ export async function startFloor({ module, factory, args, port }) {
         .on('error', reject);
     });
   return {
-    label: 'bare hops (HTTP+NATS+SQL)',
+    label: requiredWork ? 'bare hops + required work' : 'bare hops (HTTP+NATS+SQL)',
     call,
     stop: () => {
       agent.destroy();
       for (const child of children) child.kill();
+      if (logDir) rmSync(logDir, { recursive: true, force: true });
     },
   };
 }
