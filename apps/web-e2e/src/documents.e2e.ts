@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { htmlShape, TEMPLATE_CONTENT_LIMITS, templateContentTooBig } from '@quotebook/domain';
-import { apiToken, callApi, createAgency, expect, signInAsAdmin, test, toast, type Agency } from './fixtures';
+import { apiToken, callApi, createAgency, expect, pricedProductOf, signInAsAdmin, test, toast, type Agency } from './fixtures';
 
 const DAY_MS = 86_400_000;
 const serviceDate = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
-const year = new Date().getFullYear();
 const CUSTOMER = 'Istituto Galileo Galilei';
 const PRODUCT = 'Visita ai Musei Vaticani';
 const TEMPLATE = 'Premessa gite scolastiche';
@@ -15,30 +14,7 @@ const LAYOUT = 'Preventivo scuole';
 async function quoteOf(agency: Agency, request: Parameters<typeof apiToken>[0]): Promise<{ id: string; shortId: string }> {
   const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
   const base = `/api/tenants/${agency.id}`;
-  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
-  const product = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
-    language: 'it',
-    title: PRODUCT,
-    subtitle: null,
-    shortDescription: null,
-    extendedDescription: null,
-    durationHours: 3,
-    durationMinutes: 0,
-    vatRateId: vatRate.id,
-  });
-  await callApi(request, token, 'POST', `${base}/products/${product.id}/availability`, {
-    startDate: `${year - 1}-01-01`,
-    endDate: `${year + 1}-12-31`,
-    hasMinParticipants: false,
-    minParticipants: null,
-    hasCostPerPerson: true,
-    costPerPerson: '30',
-    hasFlatRate: false,
-    flatRate: null,
-    hasAdditionalCosts: false,
-    additionalCosts: null,
-    priceIncludesVat: false,
-  });
+  const product = await pricedProductOf(request, token, agency.id, { title: PRODUCT, costPerPerson: '30' });
   const customer = await callApi<{ id: string }>(request, token, 'POST', `${base}/customers`, {
     title: 'Spett.le',
     name: CUSTOMER,

@@ -86,6 +86,55 @@ export function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
+/** What a product made by pricedProductOf says of itself, beside its title; and its one period's prices. */
+export interface PricedProduct {
+  title: string;
+  shortDescription?: string | null;
+  durationHours?: number;
+  costPerPerson: string;
+  flatRate?: string;
+}
+
+/**
+ * Through the API: a VAT rate of 22 % and a product written in Italian whose one availability period,
+ * from last year to the end of next year, prices it at `costPerPerson` a person (and `flatRate` a booking).
+ * Answers the product's and the VAT rate's ids.
+ */
+export async function pricedProductOf(
+  request: APIRequestContext,
+  token: string,
+  tenantId: string,
+  { title, shortDescription = null, durationHours = 3, costPerPerson, flatRate }: PricedProduct,
+): Promise<{ id: string; vatRateId: string }> {
+  const base = `/api/tenants/${tenantId}`;
+  const year = new Date().getFullYear();
+  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
+  const product = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
+    language: 'it',
+    title,
+    subtitle: null,
+    shortDescription,
+    extendedDescription: null,
+    durationHours,
+    durationMinutes: 0,
+    vatRateId: vatRate.id,
+  });
+  await callApi(request, token, 'POST', `${base}/products/${product.id}/availability`, {
+    startDate: `${year - 1}-01-01`,
+    endDate: `${year + 1}-12-31`,
+    hasMinParticipants: false,
+    minParticipants: null,
+    hasCostPerPerson: true,
+    costPerPerson,
+    hasFlatRate: flatRate !== undefined,
+    flatRate: flatRate ?? null,
+    hasAdditionalCosts: false,
+    additionalCosts: null,
+    priceIncludesVat: false,
+  });
+  return { id: product.id, vatRateId: vatRate.id };
+}
+
 /** A quote for a customer who reads English, made through the API (the customer loop's journeys). */
 export interface EnglishQuote {
   quoteId: string;
@@ -106,32 +155,17 @@ export async function englishQuoteOf(
 ): Promise<EnglishQuote> {
   const product = { italian: 'Giro in barca al tramonto', english: 'Sunset boat trip', englishText: 'Two hours along the coast at dusk', ...names.product };
   const customer = { name: 'Riverside Travel Club', email: 'bookings@riverside.example', ...names.customer };
-  const year = new Date().getFullYear();
   const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
   const base = `/api/tenants/${agency.id}`;
-  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
-  const common = { subtitle: null, extendedDescription: null, durationHours: 2, durationMinutes: 0, vatRateId: vatRate.id };
-  const created = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
-    language: 'it',
+  const created = await pricedProductOf(request, token, agency.id, {
     title: product.italian,
     shortDescription: 'Due ore lungo la costa al tramonto',
-    ...common,
+    durationHours: 2,
+    costPerPerson: '30',
   });
   // the same product's English texts: what an English customer reads
+  const common = { subtitle: null, extendedDescription: null, durationHours: 2, durationMinutes: 0, vatRateId: created.vatRateId };
   await callApi(request, token, 'PUT', `${base}/products/${created.id}`, { language: 'en', title: product.english, shortDescription: product.englishText, ...common });
-  await callApi(request, token, 'POST', `${base}/products/${created.id}/availability`, {
-    startDate: `${year - 1}-01-01`,
-    endDate: `${year + 1}-12-31`,
-    hasMinParticipants: false,
-    minParticipants: null,
-    hasAdditionalCosts: false,
-    additionalCosts: null,
-    priceIncludesVat: false,
-    hasCostPerPerson: true,
-    costPerPerson: '30',
-    hasFlatRate: false,
-    flatRate: null,
-  });
   const record = await callApi<{ id: string }>(request, token, 'POST', `${base}/customers`, {
     title: 'Spett.le',
     name: customer.name,

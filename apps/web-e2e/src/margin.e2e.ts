@@ -1,9 +1,8 @@
-import { apiToken, callApi, createAgency, expect, signIn, signInAsAdmin, test, toast, type Agency } from './fixtures';
+import { apiToken, callApi, createAgency, expect, pricedProductOf, signIn, signInAsAdmin, test, toast, type Agency } from './fixtures';
 
 const DAY_MS = 86_400_000;
 /** A service date ten days ahead, inside the period below whatever today is. */
 const serviceDate = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
-const year = new Date().getFullYear();
 const PRODUCT = 'Visita guidata ai Musei Vaticani';
 const CUSTOMER = 'Istituto Galilei';
 const CLERK = { password: 'clerk-pass-1', name: 'Paolo Verdi' };
@@ -12,30 +11,7 @@ const CLERK = { password: 'clerk-pass-1', name: 'Paolo Verdi' };
 async function agencyOf(agency: Agency, request: Parameters<typeof apiToken>[0]): Promise<string> {
   const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
   const base = `/api/tenants/${agency.id}`;
-  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
-  const product = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
-    language: 'it',
-    title: PRODUCT,
-    subtitle: null,
-    shortDescription: null,
-    extendedDescription: null,
-    durationHours: 3,
-    durationMinutes: 0,
-    vatRateId: vatRate.id,
-  });
-  await callApi(request, token, 'POST', `${base}/products/${product.id}/availability`, {
-    startDate: `${year - 1}-01-01`,
-    endDate: `${year + 1}-12-31`,
-    hasMinParticipants: false,
-    minParticipants: null,
-    hasCostPerPerson: true,
-    costPerPerson: '25',
-    hasFlatRate: true,
-    flatRate: '100',
-    hasAdditionalCosts: false,
-    additionalCosts: null,
-    priceIncludesVat: false,
-  });
+  await pricedProductOf(request, token, agency.id, { title: PRODUCT, costPerPerson: '25', flatRate: '100' });
   await callApi(request, token, 'POST', `${base}/customers`, { title: 'Spett.le', name: CUSTOMER, email: 'segreteria@galilei.it', tenantId: agency.id });
   const username = `${agency.keyword}-clerk`;
   await callApi(request, token, 'POST', '/api/users', {
