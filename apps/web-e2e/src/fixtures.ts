@@ -91,24 +91,31 @@ export interface PricedProduct {
   title: string;
   shortDescription?: string | null;
   durationHours?: number;
-  costPerPerson: string;
+  /** the price a person, if any */
+  costPerPerson?: string;
+  /** the price a booking, if any */
   flatRate?: string;
+  /** the product's VAT rate; a new one of 22 % unless given, none when null */
+  vatRateId?: string | null;
 }
 
 /**
- * Through the API: a VAT rate of 22 % and a product written in Italian whose one availability period,
- * from last year to the end of next year, prices it at `costPerPerson` a person (and `flatRate` a booking).
- * Answers the product's and the VAT rate's ids.
+ * Through the API: a product written in Italian whose one availability period, from last year to the
+ * end of next year, prices it at `costPerPerson` a person and `flatRate` a booking, with a new VAT rate
+ * of 22 % unless it is given one. Answers the product's and its VAT rate's ids.
  */
 export async function pricedProductOf(
   request: APIRequestContext,
   token: string,
   tenantId: string,
-  { title, shortDescription = null, durationHours = 3, costPerPerson, flatRate }: PricedProduct,
-): Promise<{ id: string; vatRateId: string }> {
+  { title, shortDescription = null, durationHours = 3, costPerPerson, flatRate, vatRateId }: PricedProduct,
+): Promise<{ id: string; vatRateId: string | null }> {
   const base = `/api/tenants/${tenantId}`;
   const year = new Date().getFullYear();
-  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
+  const vatRate =
+    vatRateId === undefined
+      ? (await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' })).id
+      : vatRateId;
   const product = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
     language: 'it',
     title,
@@ -117,22 +124,22 @@ export async function pricedProductOf(
     extendedDescription: null,
     durationHours,
     durationMinutes: 0,
-    vatRateId: vatRate.id,
+    vatRateId: vatRate,
   });
   await callApi(request, token, 'POST', `${base}/products/${product.id}/availability`, {
     startDate: `${year - 1}-01-01`,
     endDate: `${year + 1}-12-31`,
     hasMinParticipants: false,
     minParticipants: null,
-    hasCostPerPerson: true,
-    costPerPerson,
+    hasCostPerPerson: costPerPerson !== undefined,
+    costPerPerson: costPerPerson ?? null,
     hasFlatRate: flatRate !== undefined,
     flatRate: flatRate ?? null,
     hasAdditionalCosts: false,
     additionalCosts: null,
     priceIncludesVat: false,
   });
-  return { id: product.id, vatRateId: vatRate.id };
+  return { id: product.id, vatRateId: vatRate };
 }
 
 /** A quote for a customer who reads English, made through the API (the customer loop's journeys). */

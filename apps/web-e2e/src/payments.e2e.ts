@@ -1,9 +1,8 @@
-import { apiToken, callApi, createAgency, expect, signInAsAdmin, test, toast } from './fixtures';
+import { apiToken, callApi, createAgency, expect, pricedProductOf, signInAsAdmin, test, toast } from './fixtures';
 
 const DAY_MS = 86_400_000;
 /** A service date forty days ahead: its balance, 30 days before it, is still to come. */
 const serviceDate = new Date(Date.now() + 40 * DAY_MS).toISOString().slice(0, 10);
-const year = new Date().getFullYear();
 const CUSTOMER = 'Istituto Galilei';
 
 test.describe('payments received', () => {
@@ -13,29 +12,7 @@ test.describe('payments received', () => {
     const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
     const base = `/api/tenants/${agency.id}`;
     // € 500 flat without VAT, whoever comes: a confirmed quote of € 500,00
-    const product = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
-      language: 'it',
-      title: 'Escursione in barca',
-      subtitle: null,
-      shortDescription: null,
-      extendedDescription: null,
-      durationHours: 3,
-      durationMinutes: 0,
-      vatRateId: null,
-    });
-    await callApi(request, token, 'POST', `${base}/products/${product.id}/availability`, {
-      startDate: `${year - 1}-01-01`,
-      endDate: `${year + 1}-12-31`,
-      hasMinParticipants: false,
-      minParticipants: null,
-      hasCostPerPerson: false,
-      costPerPerson: null,
-      hasFlatRate: true,
-      flatRate: '500',
-      hasAdditionalCosts: false,
-      additionalCosts: null,
-      priceIncludesVat: false,
-    });
+    const product = await pricedProductOf(request, token, agency.id, { title: 'Escursione in barca', flatRate: '500', vatRateId: null });
     const customer = await callApi<{ id: string }>(request, token, 'POST', `${base}/customers`, { title: 'Spett.le', name: CUSTOMER, email: 'segreteria@galilei.it' });
     await callApi(request, token, 'POST', `${base}/quotes`, {
       customerId: customer.id,

@@ -1,44 +1,22 @@
 import type { Page } from '@playwright/test';
-import { apiToken, callApi, createAgency, expect, signInAsAdmin, test, toast, type Agency } from './fixtures';
+import { apiToken, callApi, createAgency, expect, pricedProductOf, signInAsAdmin, test, toast, type Agency } from './fixtures';
 
 const DAY_MS = 86_400_000;
 /** A service date ten days ahead, inside the periods below whatever today is. */
 const serviceDate = new Date(Date.now() + 10 * DAY_MS).toISOString().slice(0, 10);
-const year = new Date().getFullYear();
 
 /** € 25 per person and € 100 flat: 4 people pay € 200, 6 confirmed € 250. */
-const GUIDED_TOUR = { title: 'Visita guidata al Colosseo', period: { hasCostPerPerson: true, costPerPerson: '25', hasFlatRate: true, flatRate: '100' } };
+const GUIDED_TOUR = { title: 'Visita guidata al Colosseo', costPerPerson: '25', flatRate: '100' };
 /** € 150 flat, whoever comes. */
-const BOAT_TRIP = { title: 'Giro in barca', period: { hasCostPerPerson: false, costPerPerson: null, hasFlatRate: true, flatRate: '150' } };
+const BOAT_TRIP = { title: 'Giro in barca', flatRate: '150' };
 const CUSTOMER = 'Liceo Dante Alighieri';
 
 /** The agency's VAT rate, two priced products and a customer, made through the API. */
 async function catalogueOf(agency: Agency, request: Parameters<typeof apiToken>[0]): Promise<void> {
   const token = await apiToken(request, agency.adminUsername, agency.adminPassword);
   const base = `/api/tenants/${agency.id}`;
-  const vatRate = await callApi<{ id: string }>(request, token, 'POST', `${base}/vat-rates`, { description: 'Aliquota ordinaria', rate: '22' });
-  for (const product of [GUIDED_TOUR, BOAT_TRIP]) {
-    const created = await callApi<{ id: string }>(request, token, 'POST', `${base}/products`, {
-      language: 'it',
-      title: product.title,
-      subtitle: null,
-      shortDescription: null,
-      extendedDescription: null,
-      durationHours: 2,
-      durationMinutes: 0,
-      vatRateId: vatRate.id,
-    });
-    await callApi(request, token, 'POST', `${base}/products/${created.id}/availability`, {
-      startDate: `${year - 1}-01-01`,
-      endDate: `${year + 1}-12-31`,
-      hasMinParticipants: false,
-      minParticipants: null,
-      hasAdditionalCosts: false,
-      additionalCosts: null,
-      priceIncludesVat: false,
-      ...product.period,
-    });
-  }
+  const { vatRateId } = await pricedProductOf(request, token, agency.id, { ...GUIDED_TOUR, durationHours: 2 });
+  await pricedProductOf(request, token, agency.id, { ...BOAT_TRIP, durationHours: 2, vatRateId });
   await callApi(request, token, 'POST', `${base}/customers`, { title: 'Spett.le', name: CUSTOMER, email: 'segreteria@liceodante.it', tenantId: agency.id });
 }
 
