@@ -120,10 +120,11 @@ function requiredWork(role, { headers: securityHeaders, logFile }) {
       if (!sessions.has(session)) sessions.set(session, Date.now());
       for (const [name, value] of securityHeaders) response.setHeader(name, value);
       response.setHeader(REQUEST_ID, requestId);
-      const timer = duration.startTimer({ method: request.method, route: request.url.split('?')[0] });
+      const route = request.url.split('?')[0];
+      const timer = duration.startTimer({ method: request.method, route });
       response.on('finish', () => {
         timer({ status: String(response.statusCode) });
-        logger.info({ requestId, method: request.method, route: request.url.split('?')[0], status: response.statusCode, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) }, 'request completed');
+        logger.info({ requestId, method: request.method, route, status: response.statusCode, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) }, 'request completed');
       });
       context.run({ requestId, readOnly: request.method === 'GET' }, () => next(request, response, requestId));
     },

@@ -29,8 +29,7 @@ import {
 const SESSION_REDIS = Symbol('SESSION_REDIS');
 const USER_STATE_SOURCE = Symbol('USER_STATE_SOURCE');
 const TENANT_STATE_SOURCE = Symbol('TENANT_STATE_SOURCE');
-/** The metadata key of TenantNeedNotExist. */
-export const TENANT_NEED_NOT_EXIST = 'tenantNeedNotExist';
+const TENANT_NEED_NOT_EXIST = 'tenantNeedNotExist';
 
 /**
  * On a handler whose payload names an agency that may not exist: the calls tenancy makes while it
@@ -146,7 +145,7 @@ export class SessionGuard implements CanActivate {
    * The check itself, for a request's payload and whether its handler is marked TenantNeedNotExist:
    * fails with the 401 or 404 the caller receives, passes a request that carries no principal.
    */
-  async check(payload: unknown, tenantNeedNotExist: boolean): Promise<void> {
+  private async check(payload: unknown, tenantNeedNotExist: boolean): Promise<void> {
     if (!isRecord(payload) || !('principal' in payload)) return;
     const principal = payload['principal'];
     if (!isRecord(principal)) throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
