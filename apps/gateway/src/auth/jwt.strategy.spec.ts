@@ -76,14 +76,18 @@ describe(JwtStrategy.name, () => {
 
     afterEach(() => jest.restoreAllMocks());
 
-    it('has its signature verified once; later calls with it are only checked for expiry', async () => {
+    it('has its signature verified once; later calls with it are only checked for expiry and session', async () => {
       const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
       const { sut } = strategyAnswering();
       const token = signed();
+      expect(sut.principalOfKnownToken(withToken(token))).toBeUndefined();
+      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success', value: { userId: claims.sub, tenantId } });
       for (let call = 0; call < 3; call += 1) {
-        await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success', value: { userId: claims.sub, tenantId } });
+        await expect(sut.principalOfKnownToken(withToken(token))).resolves.toMatchObject({ userId: claims.sub, tenantId });
       }
       expect(verifier).toHaveBeenCalledTimes(1);
+      // another token, even of the same user, is verified on its own
+      expect(sut.principalOfKnownToken(withToken(signed({ expiresIn: 7200 })))).toBeUndefined();
     });
 
     it('is refused once it expires, even after it was verified', async () => {
@@ -91,7 +95,9 @@ describe(JwtStrategy.name, () => {
       const clock = jest.spyOn(Date, 'now').mockReturnValue(now * 1000);
       const token = signed({ expiresIn: 60 });
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success' });
+      await expect(sut.principalOfKnownToken(withToken(token))).resolves.toMatchObject({ userId: claims.sub });
       clock.mockReturnValue((now + 60) * 1000);
+      expect(sut.principalOfKnownToken(withToken(token))).toBeUndefined();
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
     });
@@ -110,6 +116,7 @@ describe(JwtStrategy.name, () => {
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'fail' });
       expect(verifier).toHaveBeenCalledTimes(2);
       expect(check).not.toHaveBeenCalled();
+      expect(sut.principalOfKnownToken(withToken(token))).toBeUndefined();
     });
 
     it('whose session ended is refused although its signature was remembered', async () => {
@@ -117,7 +124,7 @@ describe(JwtStrategy.name, () => {
       const token = signed();
       await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'success' });
       changed();
-      await expect(attempt(sut, withToken(token))).resolves.toMatchObject({ outcome: 'error', value: { status: 401 } });
+      await expect(sut.principalOfKnownToken(withToken(token))).rejects.toMatchObject({ status: 401 });
     });
   });
 });

@@ -50,9 +50,10 @@ export class VerifiedTokens {
 }
 
 /**
- * The bearer token's signature is verified (HS256 with the secret, not expired) the first time the
- * token is seen; a browser sends the same token with every call, so a token verified before is only
- * checked for its expiry (VerifiedTokens). A valid signature only says who signed in. Whether that
+ * The bearer token's signature is verified by passport-jwt (HS256 with the secret, not expired) the
+ * first time the token is seen; a browser sends the same token with every call, so a token verified
+ * before is only checked for its expiry (VerifiedTokens) and goes to its session check without
+ * passport (principalOfKnownToken, which JwtAuthGuard asks first). A valid signature only says who signed in. Whether that
  * session still works is decided by the session state in Redis, in one round trip: the token was not
  * logged out, the user still exists with the session version of the token (a role or password change
  * raises it), and the user's agency exists, is enabled and not expired. A superadmin's request naming
@@ -80,15 +81,15 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     sessions.onChange(() => this.recent.clear());
   }
 
-  /** A token verified before goes straight to its session check; any other is verified by passport-jwt first. */
-  override authenticate(request: PassportRequest, options?: unknown): void {
-    const token = tokenOf(request as unknown as Request);
+  /**
+   * The caller of a request whose bearer token was verified before and has not expired, once its
+   * session is found valid (refused as admit refuses); undefined for a request without such a token,
+   * which passport authenticates.
+   */
+  principalOfKnownToken(request: Request): Promise<AuthenticatedPrincipal> | undefined {
+    const token = tokenOf(request);
     const claims = token === null ? undefined : this.verified.recall(token);
-    if (claims === undefined) return super.authenticate(request, options);
-    this.admit(request as unknown as Request, claims).then(
-      (principal) => this.success(principal),
-      (error: unknown) => this.error(error as Error),
-    );
+    return claims === undefined ? undefined : this.admit(request, claims);
   }
 
   /** The claims passport-jwt has just verified: well formed, they are remembered, then the session is checked. */

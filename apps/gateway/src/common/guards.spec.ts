@@ -1,7 +1,9 @@
 import { ExecutionContext, ForbiddenException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { RouteMetadata } from '@quotebook/server-core';
-import { RolesGuard, TenantScopeGuard } from './guards';
+import { AuthGuard } from '@nestjs/passport';
+import type { JwtStrategy } from '../auth/jwt.strategy';
+import { JwtAuthGuard, RolesGuard, TenantScopeGuard } from './guards';
 import type { AuthenticatedPrincipal } from './principal.decorator';
 
 const TENANT_A = '11111111-1111-4111-8111-111111111111';
@@ -17,9 +19,14 @@ class SomeController {
   }
 }
 
-function contextFor(user: AuthenticatedPrincipal | undefined, params: Record<string, string> = {}, controller: object = SomeController): ExecutionContext {
+function contextFor(
+  user: AuthenticatedPrincipal | undefined,
+  params: Record<string, string> = {},
+  controller: object = SomeController,
+  request: Record<string, unknown> = { user, params },
+): ExecutionContext {
   return {
-    switchToHttp: () => ({ getRequest: () => ({ user, params }) }),
+    switchToHttp: () => ({ getRequest: () => request }),
     getHandler: () => SomeController.prototype.route,
     getClass: () => controller,
   } as unknown as ExecutionContext;
@@ -73,5 +80,53 @@ describe(RouteMetadata.name, () => {
       expect(sut.of(contextFor(undefined, {}, OtherController))).toEqual(['superadmin']);
     }
     expect(getAllAndOverride).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe(JwtAuthGuard.name, () => {
+  const reflectorMarking = (isPublic: boolean) => ({ getAllAndOverride: () => isPublic }) as unknown as Reflector;
+  /** passport's own authentication, which the guard falls back to */
+  const passport = () => jest.spyOn(AuthGuard('jwt').prototype, 'canActivate').mockResolvedValue(true);
+  const strategyKnowing = (principal?: AuthenticatedPrincipal | Error) => {
+    const principalOfKnownToken = jest.fn(() =>
+      principal === undefined ? undefined : principal instanceof Error ? Promise.reject(principal) : Promise.resolve(principal),
+    );
+    return { principalOfKnownToken } as unknown as JwtStrategy & { principalOfKnownToken: jest.Mock };
+  };
+  const request = () => ({ headers: { authorization: 'Bearer a.b.c' }, params: {} }) as Record<string, unknown>;
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lets a public route through without a token', async () => {
+    const authenticate = passport();
+    const strategy = strategyKnowing();
+    await expect(new JwtAuthGuard(reflectorMarking(true), strategy).canActivate(contextFor(undefined, {}, SomeController, request()))).toBe(true);
+    expect(strategy.principalOfKnownToken).not.toHaveBeenCalled();
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('admits a token verified before without passport, the caller on the request', async () => {
+    const authenticate = passport();
+    const caller = principal('tenant_admin', TENANT_A);
+    const asked = request();
+    await expect(new JwtAuthGuard(reflectorMarking(false), strategyKnowing(caller)).canActivate(contextFor(undefined, {}, SomeController, asked))).resolves.toBe(true);
+    expect(asked['user']).toBe(caller);
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it("refuses a token verified before whose session ended, as the session check refuses it", async () => {
+    const authenticate = passport();
+    const ended = Object.assign(new Error('ended'), { status: 401 });
+    const asked = request();
+    await expect(new JwtAuthGuard(reflectorMarking(false), strategyKnowing(ended)).canActivate(contextFor(undefined, {}, SomeController, asked))).rejects.toBe(ended);
+    expect(asked['user']).toBeUndefined();
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('has passport authenticate any other token', async () => {
+    const authenticate = passport();
+    const context = contextFor(undefined, {}, SomeController, request());
+    await expect(new JwtAuthGuard(reflectorMarking(false), strategyKnowing()).canActivate(context)).resolves.toBe(true);
+    expect(authenticate).toHaveBeenCalledWith(context);
   });
 });

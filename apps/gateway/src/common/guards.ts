@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { canAccessTenant, Role } from '@quotebook/contracts';
 import { RouteMetadata } from '@quotebook/server-core';
+import { JwtStrategy } from '../auth/jwt.strategy';
 import { AuthenticatedPrincipal, IS_PUBLIC, ROLES } from './principal.decorator';
 
 interface GuardedRequest {
@@ -10,19 +11,32 @@ interface GuardedRequest {
   params: Record<string, string | undefined>;
 }
 
-/** Every route needs a valid, unrevoked bearer token unless it is marked @Public(). */
+/**
+ * Every route needs a valid, unrevoked bearer token unless it is marked @Public(). A token verified
+ * before (the same one comes with every call of a signed-in browser) only has its session checked
+ * (JwtStrategy.principalOfKnownToken); passport authenticates any other, verifying its signature.
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   private readonly isPublic: RouteMetadata<boolean>;
 
-  constructor(reflector: Reflector) {
+  constructor(
+    reflector: Reflector,
+    private readonly strategy: JwtStrategy,
+  ) {
     super();
     this.isPublic = new RouteMetadata(reflector, IS_PUBLIC);
   }
 
   override canActivate(context: ExecutionContext) {
-    const isPublic = this.isPublic.of(context);
-    return isPublic ? true : super.canActivate(context);
+    if (this.isPublic.of(context)) return true;
+    const request = context.switchToHttp().getRequest<Parameters<JwtStrategy['principalOfKnownToken']>[0] & GuardedRequest>();
+    const known = this.strategy.principalOfKnownToken(request);
+    if (known === undefined) return super.canActivate(context);
+    return known.then((principal) => {
+      request.user = principal;
+      return true;
+    });
   }
 }
 
