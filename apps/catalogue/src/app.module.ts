@@ -12,6 +12,7 @@ import { UniqueTagAndVatRateNames1767571200000 } from './migrations/176757120000
 import { CustomerLanguage1770000000000 } from './migrations/1770000000000-customer-language';
 import { PeriodCosts1772000000000 } from './migrations/1772000000000-period-costs';
 import { CustomerFiscalCode1772200000000 } from './migrations/1772200000000-customer-fiscal-code';
+import { ProductListOrder1772400000000 } from './migrations/1772400000000-product-list-order';
 import { PriceList } from './price-lists/price-list.entity';
 import { PriceListsModule } from './price-lists/price-lists.module';
 import { Availability } from './products/availability.entity';
@@ -40,7 +41,7 @@ export class CatalogueModule {
           database: {
             schema: CATALOGUE_SCHEMA,
             entities: [VatRate, Tag, PriceList, Product, Availability, Customer],
-            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000, CustomerLanguage1770000000000, PeriodCosts1772000000000, CustomerFiscalCode1772200000000],
+            migrations: [CreateCatalogue1767312000000, ProductTextBytes1767398400000, UniqueTagAndVatRateNames1767571200000, CustomerLanguage1770000000000, PeriodCosts1772000000000, CustomerFiscalCode1772200000000, ProductListOrder1772400000000],
             runtimeRole: CATALOGUE_RUNTIME_ROLE,
           },
         }),

@@ -120,6 +120,33 @@ describe('catalogue lists in pages bounded by bytes (integration)', () => {
     }
   });
 
+  it('lists by Italian title without case, then code, a product without an Italian title last, and follows a renamed title', async () => {
+    const tenantId = randomUUID();
+    const titled = (code: string, titles: Record<string, string>) => [tenantId, code, JSON.stringify(titles)];
+    for (const row of [
+      titled('CCC001', { it: 'zattera' }),
+      titled('BBB001', { en: 'Only English' }),
+      titled('AAA002', { it: 'Barca' }),
+      titled('AAA001', { it: 'barca' }),
+      titled('DDD001', { it: 'Àncora' }),
+    ]) {
+      await queryDatabase(harness.databaseUrl, 'INSERT INTO catalogue.products (tenant_id, code, titles) VALUES ($1, $2, $3::jsonb)', row);
+    }
+    const codes = async () => (await readAllPages((cursor) => sut.send(PRODUCTS_LIST, { principal: userOf(tenantId), tenantId, cursor }))).flat().map((product) => product.code);
+    // the database's collation orders the letters; equal titles without case go by code
+    const expected = (await queryDatabase<{ code: string }>(
+      harness.databaseUrl,
+      `SELECT code FROM catalogue.products WHERE tenant_id = $1 ORDER BY lower(titles ->> 'it') ASC NULLS LAST, code, id`,
+      [tenantId],
+    )).map((row) => row.code);
+    expect(await codes()).toEqual(expected);
+    expect(expected.slice(-1)).toEqual(['BBB001']);
+    expect(expected.indexOf('AAA001')).toBe(expected.indexOf('AAA002') - 1);
+
+    await queryDatabase(harness.databaseUrl, `UPDATE catalogue.products SET titles = '{"it": "Aaa prima"}' WHERE tenant_id = $1 AND code = 'CCC001'`, [tenantId]);
+    expect((await codes())[0]).toBe('CCC001');
+  });
+
   it('answers a short list in one page and an empty one with no items', async () => {
     const tenantId = randomUUID();
     await insertProducts(harness.databaseUrl, tenantId, 'Breve ', 3, 10);

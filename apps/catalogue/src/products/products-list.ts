@@ -14,7 +14,8 @@ import { mapProduct, type PeriodFields } from './product.views';
 const PRODUCT_FIELDS_BYTES = 400;
 const PERIOD_BYTES = 520;
 
-const ORDER = `ORDER BY lower(product.titles ->> 'it') ASC NULLS LAST, product.code ASC, product.id ASC`;
+/** The list's order: the Italian title without case (`sort_title`, indexed with the code and id per agency). */
+const ORDER = `ORDER BY product.sort_title ASC NULLS LAST, product.code ASC, product.id ASC`;
 
 /**
  * The whole list's sizes from the first product on: the texts' stored size and the periods and tag
@@ -38,7 +39,7 @@ const SIZES_FROM = `
                     WHERE period.tenant_id = product.tenant_id AND period.product_id = product.id)
            + $4 * (SELECT count(*) FROM catalogue.product_tags link
                     WHERE link.tenant_id = product.tenant_id AND link.product_id = product.id) AS bytes
-    FROM (SELECT product.id, product.tenant_id, product.text_bytes, product.titles, product.code
+    FROM (SELECT product.id, product.tenant_id, product.text_bytes, product.sort_title, product.code
             FROM catalogue.products product
            WHERE product.tenant_id = $1
            ${ORDER}
