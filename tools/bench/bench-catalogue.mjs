@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, column, PAIR_HEADER, pairLine, ms, ratios, ROOT, throughput } from './bench-kit.mjs';
+import { alternate, column, cpuMicros, PAIR_HEADER, pairLine, ms, ratios, ROOT, throughput } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -90,7 +90,7 @@ export function directSql(databaseUrl, tenantId) {
     const items = await read(
       `SELECT id, code, titles, subtitles, short_descriptions, extended_descriptions, duration_hours, duration_minutes, vat_rate_id, created_at
          FROM catalogue.products WHERE tenant_id = $1
-        ORDER BY lower(titles ->> 'it') ASC NULLS LAST, code ASC, id ASC`,
+        ORDER BY sort_title ASC NULLS LAST, code ASC, id ASC`,
       [tenantId],
     );
     const ids = items.map((item) => item.id);
@@ -199,15 +199,30 @@ export async function benchCatalogue(stacks) {
 
     const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH);
     const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH);
+    // the processes that serve each target's calls, whose CPU time the throughput runs also read (the baseline's is this one)
+    const processes = [
+      [],
+      ...stacks.map(({ stack }) => [['gateway', stack.processes.gateway.child.pid], ['catalogue', stack.processes.catalogue.child.pid]]),
+      ...[bare, bareWithWork].map(({ pids }) => [['server', pids.server], ['responder', pids.responder]]),
+    ];
     const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
+    const cpu = processes.map((named) => named.map(() => 0));
     for (let round = 0; round < 3; round += 1) {
       for (const [index, target] of all.entries()) {
+        const pids = processes[index].map(([, pid]) => pid);
+        const before = cpuMicros(pids);
         const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / 3, CONCURRENCY);
+        cpuMicros(pids).forEach((after, at) => (cpu[index][at] += after === null || before[at] === null ? NaN : after - before[at]));
         perSecond[index].done += done;
         perSecond[index].seconds += seconds;
       }
     }
     const rate = perSecond.map(({ done, seconds }) => done / seconds);
+    /** The CPU time per call of each process of target `index` in the throughput runs, and their sum (µs). */
+    const cpuPerCall = (index) => {
+      const each = cpu[index].map((micros) => micros / perSecond[index].done);
+      return { text: processes[index].map(([name], at) => `${name} ${each[at].toFixed(0)}`).join(' + '), total: each.reduce((sum, micros) => sum + micros, 0) };
+    };
 
     const lines = [
       `${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target; ` +
@@ -236,6 +251,20 @@ export async function benchCatalogue(stacks) {
       `${`${bareWithWork.label}, ${CONCURRENCY} clients`.padEnd(44)}${column(`${rate[withWork].toFixed(0)} req/s`, 13)}${''.padEnd(11)}` +
         `${column(`${(rate[withWork] / rate[last]).toFixed(2)}x the bare hops'`, 26)}`,
     );
+    // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget
+    const floorCpu = cpuPerCall(last);
+    if (Number.isFinite(floorCpu.total)) {
+      lines.push(`CPU per small-list call at ${CONCURRENCY} clients, µs per process (the database, NATS and this process not counted):`);
+      for (const [index, stack] of stacks.entries()) {
+        const { text, total } = cpuPerCall(index + 1);
+        lines.push(`  ${`the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`.padEnd(28)}${text} = ${total.toFixed(0)} (${(total / floorCpu.total).toFixed(2)}x the bare hops')`);
+      }
+      const withWorkCpu = cpuPerCall(withWork);
+      lines.push(
+        `  ${bare.label.padEnd(28)}${floorCpu.text} = ${floorCpu.total.toFixed(0)}`,
+        `  ${bareWithWork.label.padEnd(28)}${withWorkCpu.text} = ${withWorkCpu.total.toFixed(0)} (${(withWorkCpu.total / floorCpu.total).toFixed(2)}x the bare hops')`,
+      );
+    }
     // each with what the bare hops alone reach, which no stack of this architecture can beat here
     const verdicts = [
       [

@@ -133,9 +133,10 @@ function requiredWork(role, { headers: securityHeaders, logFile }) {
 
 /**
  * Starts both processes around the baseline `factory(...args)` exported by `module` (a file path);
- * answers { call(name, query?) → { json, total }, label, stop() }. With `requiredWork: { token,
+ * answers { call(name, query?) → { json, total }, label, pids, stop() }. With `requiredWork: { token,
  * headers }` the hops also do the stack's required per-request work (see the top of this file): the
  * calls carry the stack's bearer `token`, the answers the stack's security `headers` ([name, value]).
+ * `pids` are the two processes': { server, responder }.
  */
 export async function startFloor({ module, factory, args, port, requiredWork }) {
   const logDir = requiredWork ? mkdtempSync(path.join(os.tmpdir(), 'floor-')) : undefined;
@@ -175,6 +176,7 @@ export async function startFloor({ module, factory, args, port, requiredWork }) 
   return {
     label: requiredWork ? 'bare hops + required work' : 'bare hops (HTTP+NATS+SQL)',
     call,
+    pids: { responder: children[0].pid, server: children[1].pid },
     stop: () => {
       agent.destroy();
       for (const child of children) child.kill();

@@ -226,6 +226,32 @@ export async function throughput(call, seconds, clients) {
   return { done, seconds: (Date.now() - started) / 1000 };
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux unless told otherwise). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time (user and system, µs) each process of `pids` has used so far, read from /proc; null
+ * where /proc is not (not Linux) or a process is gone. Read before and after a run, it says what each
+ * process spent on that run's calls, whatever the other processes on the machine did.
+ */
+export function cpuMicros(pids) {
+  return pids.map((pid) => {
+    try {
+      // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
+  });
+}
+
 export const ms = (value) => `${value.toFixed(2)} ms`;
 export const column = (text, width) => String(text).padStart(width);
 const LABEL_WIDTH = 44;
