@@ -54,6 +54,15 @@ describe('docker-compose.yml', () => {
     expect(compose.services['mailpit'].image).toMatch(/^axllent\/mailpit:/);
   });
 
+  it('keeps what Redis holds (queued jobs, logged-out tokens) across a restart: append-only file written every second, no key evicted', () => {
+    const command = compose.services['redis'].command ?? [];
+    const setting = (name: string) => command[command.indexOf(`--${name}`) + 1];
+    expect(setting('appendonly')).toBe('yes');
+    expect(setting('appendfsync')).toBe('everysec');
+    expect(setting('maxmemory-policy')).toBe('noeviction');
+    expect(compose.services['redis'].volumes).toEqual(expect.arrayContaining([expect.stringMatching(/^redisdata:\/data$/)]));
+  });
+
   it("runs every app with the Node flags the local stack runs it with (tools/stack/stack.js)", () => {
     const { NODE_FLAGS } = require('../stack/stack.js') as { NODE_FLAGS: string[] };
     const command = /^CMD \["sh", "-c", "exec node (.*) dist\/apps\/\$\{APP\}\/main\.js"\]$/m.exec(dockerfile);
