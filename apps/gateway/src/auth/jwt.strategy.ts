@@ -53,11 +53,11 @@ export class VerifiedTokens {
  * The bearer token's signature is verified by passport-jwt (HS256 with the secret, not expired) the
  * first time the token is seen; a browser sends the same token with every call, so a token verified
  * before is only checked for its expiry (VerifiedTokens) and goes to its session check without
- * passport (principalOfKnownToken, which JwtAuthGuard asks first). A valid signature only says who signed in. Whether that
- * session still works is decided by the session state in Redis, in one round trip: the token was not
- * logged out, the user still exists with the session version of the token (a role or password change
- * raises it), and the user's agency exists, is enabled and not expired. A superadmin's request naming
- * an agency in its path needs that agency to exist.
+ * passport (principalOfKnownToken, which JwtAuthGuard asks first). A valid signature only says who
+ * signed in. Whether that session still works is decided by the session state in Redis, in one round
+ * trip: the token was not logged out, the user still exists with the session version of the token (a
+ * role or password change raises it), and the user's agency exists, is enabled and not expired. A
+ * superadmin's request naming an agency in its path needs that agency to exist.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
