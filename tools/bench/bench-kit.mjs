@@ -226,14 +226,18 @@ export async function throughput(call, seconds, clients) {
   return { done, seconds: (Date.now() - started) / 1000 };
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux unless told otherwise). */
-const TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux unless told otherwise), asked once when first needed. */
+let ticksPerSecond;
+function clockTicksPerSecond() {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
   }
-})();
+  return ticksPerSecond;
+}
 
 /**
  * The CPU time (user and system, µs) each process of `pids` has used so far, read from /proc; null
@@ -243,9 +247,10 @@ const TICKS_PER_SECOND = (() => {
 export function cpuMicros(pids) {
   return pids.map((pid) => {
     try {
-      // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+      // the fields after the command, which is in parentheses and may hold any character: utime and stime are the 12th and 13th
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond();
     } catch {
       return null;
     }
