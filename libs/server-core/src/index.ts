@@ -3,6 +3,7 @@ export * from './route-metadata';
 export * from './app-error';
 export * from './input-text';
 export * from './rpc-validation.pipe';
+export { rememberValidationRules } from './validation-rules-memo';
 export { RpcClient, type RpcClientOptions } from './rpc-client';
 export { listPageOfReply, type JsonListPage } from './rpc-reply-pages';
 export { RpcClientModule, natsServerOptions } from './rpc-client.module';

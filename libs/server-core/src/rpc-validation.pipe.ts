@@ -1,6 +1,7 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { appError } from './app-error';
 import { inputProblems } from './input-text';
+import { rememberValidationRules } from './validation-rules-memo';
 
 /** The rules that say a value is missing: when one of them is broken, the rules about the value's form say nothing more. */
 const MISSING_RULES = ['isDefined', 'isNotEmpty'];
@@ -31,6 +32,11 @@ export function validationMessages(errors: ValidationError[]): string[] {
  * in length), with the messages of reportingMissingOnly, each once.
  */
 export class MessagesValidationPipe extends ValidationPipe {
+  constructor(options?: ValidationPipeOptions) {
+    super(options);
+    rememberValidationRules();
+  }
+
   protected override flattenValidationErrors(validationErrors: ValidationError[]): string[] {
     return [...new Set(super.flattenValidationErrors(validationErrors.map(reportingMissingOnly)))];
   }
@@ -52,6 +58,11 @@ const PLAIN_TYPES: readonly unknown[] = [String, Number, Boolean, Array, Object]
  * gateway checks the same, and a service still never passes such input to its database.
  */
 class RpcValidationPipe extends ValidationPipe {
+  constructor(options?: ValidationPipeOptions) {
+    super(options);
+    rememberValidationRules();
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // a DTO's problems name its properties, as its validation messages do; a single value goes by its key
     const isDto = typeof metadata.metatype === 'function' && !PLAIN_TYPES.includes(metadata.metatype);
