@@ -36,7 +36,10 @@ export interface DocumentWorker {
 export type WorkerSettings = Pick<
   DocumentsWorkerEnv,
   'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'WORKER_CONCURRENCY' | 'DOCUMENT_AGENCY_CONCURRENCY' | 'GOTENBERG_TIMEOUT_MS' | 'WORD_TIMEOUT_MS'
->;
+> & {
+  /** how long a job's lock lasts unrenewed (JOB_LOCK_MS unless given: a test proves renewal on a shorter one) */
+  jobLockMs?: number;
+};
 
 /**
  * Works off the document queue: BullMQ needs `maxRetriesPerRequest: null` on a worker's connection. A
@@ -82,7 +85,7 @@ export async function startDocumentWorker(env: WorkerSettings, dependencies: Ren
       connection,
       prefix: documentQueuePrefix(env.REDIS_KEY_PREFIX),
       concurrency: env.WORKER_CONCURRENCY,
-      lockDuration: JOB_LOCK_MS,
+      lockDuration: env.jobLockMs ?? JOB_LOCK_MS,
       stalledInterval: STALLED_CHECK_MS,
       maxStalledCount: 1,
     },
