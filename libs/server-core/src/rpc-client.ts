@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
-import { connect, createInbox, type Msg, type NatsConnection } from 'nats';
+import { connect, createInbox, Events, type Msg, type NatsConnection } from 'nats';
 import { requestIdHeaders } from './logging-context';
 import { currentRequestContext } from './request-context';
 import { type JsonListPage, listPageOfReply, type ReplyPacket } from './rpc-reply-pages';
@@ -17,7 +17,16 @@ export interface RpcClientOptions {
   timeoutMs: number;
   /** when a read without an answer is asked again (readRetryAfter(timeoutMs) unless given) */
   readRetryAfterMs?: number;
+  /** how long a call made while the bus is away waits for it to come back (BUS_AWAY_WAIT_MS unless given) */
+  busAwayWaitMs?: number;
 }
+
+/**
+ * How long a call made while the connection to NATS is lost waits for it to come back before it is
+ * refused as unavailable (503), rather than held until its deadline (504): a NATS restart or a short
+ * network cut is ridden out, a bus that stays away is said at once.
+ */
+export const BUS_AWAY_WAIT_MS = 1000;
 
 /** One call's own terms; a number alone is its deadline. */
 export interface RpcCallOptions {
@@ -85,6 +94,8 @@ export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
 
   private channel?: Promise<ReplyChannel>;
+  /** Set while the connection to NATS is lost; `back` resolves when it is made again. */
+  private busAway?: { back: Promise<void>; arrived: () => void };
   private nextId = 0;
   private readonly pending = new Map<string, PendingReply>();
 
@@ -134,6 +145,10 @@ export class RpcClient implements OnApplicationShutdown {
    */
   private async replyBytes(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
     const { connection, inbox } = await this.connected();
+    // a call made while the bus is away waits for it within its deadline
+    const startedAt = Date.now();
+    if (this.busAway) await this.busBack(Math.min(this.options.busAwayWaitMs ?? BUS_AWAY_WAIT_MS, call.timeoutMs));
+    const deadlineMs = Math.max(1, call.timeoutMs - (Date.now() - startedAt));
     const firstId = this.newId();
     const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id: firstId }));
     // the request this call is made for goes with it: the service's lines carry its id
@@ -144,7 +159,7 @@ export class RpcClient implements OnApplicationShutdown {
         ids: [firstId],
         resolve,
         reject,
-        deadline: setTimeout(() => this.finish(waiting).reject(new BusFailure('TIMEOUT')), call.timeoutMs),
+        deadline: setTimeout(() => this.finish(waiting).reject(new BusFailure('TIMEOUT')), deadlineMs),
       };
       this.pending.set(firstId, waiting);
       try {
@@ -167,6 +182,35 @@ export class RpcClient implements OnApplicationShutdown {
         this.logger.warn(`${subject}: no answer within ${call.askAgainAfterMs} ms, asked again`);
       }, call.askAgainAfterMs);
     });
+  }
+
+  /** Returns once the bus is back, or fails as disconnected (503) when it is still away after `waitMs`. */
+  private async busBack(waitMs: number): Promise<void> {
+    const away = this.busAway;
+    if (!away) return;
+    let timer: NodeJS.Timeout | undefined;
+    const given = new Promise<'away'>((resolve) => (timer = setTimeout(() => resolve('away'), waitMs)));
+    const outcome = await Promise.race([away.back, given]).finally(() => clearTimeout(timer));
+    if (outcome === 'away') throw new BusFailure('DISCONNECT');
+  }
+
+  /** Follows the connection's state: lost (a call then waits for it, see busBack) and made again. */
+  private followBus(connection: NatsConnection): void {
+    void (async () => {
+      for await (const status of connection.status()) {
+        if (status.type === Events.Disconnect && !this.busAway) {
+          let arrived = () => undefined as void;
+          const back = new Promise<void>((resolve) => (arrived = resolve));
+          this.busAway = { back, arrived };
+        } else if (status.type === Events.Reconnect && this.busAway) {
+          this.busAway.arrived();
+          this.busAway = undefined;
+        }
+      }
+      // closed: a call made now is refused by the closed connection itself, without waiting
+      this.busAway?.arrived();
+      this.busAway = undefined;
+    })().catch(() => undefined);
   }
 
   private newId(): string {
@@ -209,6 +253,7 @@ export class RpcClient implements OnApplicationShutdown {
       (connection) => {
         const inbox = createInbox();
         connection.subscribe(`${inbox}.*`, { callback: (error, message) => (error ? undefined : this.settle(message)) });
+        this.followBus(connection);
         void connection.closed().then(() => this.failPending(new BusFailure('CONNECTION_CLOSED')));
         return { connection, inbox };
       },
