@@ -52,7 +52,9 @@ describe('NATS restarted under load', () => {
 
     await nats.stop();
     const stoppedAt = Date.now();
-    await pause(2500);
+    // away longer than the bus timeout: a call that was on its way when NATS went (its answer lost) has
+    // ended before NATS is back, and each client has also asked while the bus was known to be away
+    await pause(BUS_TIMEOUT_MS + 2000);
     await nats.start();
     const backAt = Date.now();
     await pause(RECOVERY_MS + 2000);
