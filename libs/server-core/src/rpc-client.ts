@@ -83,11 +83,12 @@ interface ReplyChannel {
 
 /**
  * Typed request/reply over NATS. Never hangs (every call has a deadline) and always fails with an
- * AppError inside an RpcException: 503 when nobody listens, 504 on timeout, the remote AppError as is,
- * 502 for anything else. A read without an answer after readRetryAfter() is published once more, and
- * the queue group hands it to a replica that is alive: a replica that dies holding it costs a delay,
- * not a 504. The first ask stays open (a hedge, not a cancel: a slow replica's answer still counts)
- * and the deadline stays the first ask's. A write is never asked twice.
+ * AppError inside an RpcException: 503 when nobody listens or the bus stays away (BUS_AWAY_WAIT_MS),
+ * 504 on timeout, the remote AppError as is, 502 for anything else. A read without an answer after
+ * readRetryAfter() is published once more, and the queue group hands it to a replica that is alive: a
+ * replica that dies holding it costs a delay, not a 504. The first ask stays open (a hedge, not a
+ * cancel: a slow replica's answer still counts) and the deadline stays the first ask's. A write is
+ * never asked twice.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
