@@ -146,10 +146,13 @@ export class RpcClient implements OnApplicationShutdown {
    */
   private async replyBytes(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
     const { connection, inbox } = await this.connected();
-    // a call made while the bus is away waits for it within its deadline
-    const startedAt = Date.now();
-    if (this.busAway) await this.busBack(Math.min(this.options.busAwayWaitMs ?? BUS_AWAY_WAIT_MS, call.timeoutMs));
-    const deadlineMs = Math.max(1, call.timeoutMs - (Date.now() - startedAt));
+    let deadlineMs = call.timeoutMs;
+    if (this.busAway) {
+      // a call made while the bus is away waits for it within its deadline
+      const startedAt = Date.now();
+      await this.busBack(Math.min(this.options.busAwayWaitMs ?? BUS_AWAY_WAIT_MS, call.timeoutMs));
+      deadlineMs = Math.max(1, call.timeoutMs - (Date.now() - startedAt));
+    }
     const firstId = this.newId();
     const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id: firstId }));
     // the request this call is made for goes with it: the service's lines carry its id

@@ -27,16 +27,19 @@ export function validationMessages(errors: ValidationError[]): string[] {
   return [...new Set(errors.map(reportingMissingOnly).flatMap(messagesOf))];
 }
 
-/**
- * The gateway's validation pipe: Nest's (nested messages prefixed with their path, the list bounded
- * in length), with the messages of reportingMissingOnly, each once.
- */
-export class MessagesValidationPipe extends ValidationPipe {
+/** Nest's ValidationPipe, with each class's rules worked out once (rememberValidationRules). */
+class RememberingValidationPipe extends ValidationPipe {
   constructor(options?: ValidationPipeOptions) {
     super(options);
     rememberValidationRules();
   }
+}
 
+/**
+ * The gateway's validation pipe: Nest's (nested messages prefixed with their path, the list bounded
+ * in length), with the messages of reportingMissingOnly, each once.
+ */
+export class MessagesValidationPipe extends RememberingValidationPipe {
   protected override flattenValidationErrors(validationErrors: ValidationError[]): string[] {
     return [...new Set(super.flattenValidationErrors(validationErrors.map(reportingMissingOnly)))];
   }
@@ -57,12 +60,7 @@ const PLAIN_TYPES: readonly unknown[] = [String, Number, Boolean, Array, Object]
  * every part of a message is checked for invalid text and excessive nesting, whoever sent it: the
  * gateway checks the same, and a service still never passes such input to its database.
  */
-class RpcValidationPipe extends ValidationPipe {
-  constructor(options?: ValidationPipeOptions) {
-    super(options);
-    rememberValidationRules();
-  }
-
+class RpcValidationPipe extends RememberingValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // a DTO's problems name its properties, as its validation messages do; a single value goes by its key
     const isDto = typeof metadata.metatype === 'function' && !PLAIN_TYPES.includes(metadata.metatype);
