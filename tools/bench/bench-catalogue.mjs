@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, column, cpuMicros, PAIR_HEADER, pairLine, ms, ratios, ROOT, throughput } from './bench-kit.mjs';
+import { alternate, column, cpuMicros, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -193,12 +193,15 @@ export async function benchCatalogue(stacks) {
     for (const target of all) {
       for (let i = 0; i < 3; i += 1) await target.products();
     }
+    // every target served at length (warmUntilSteady): a fresh stack runs half-compiled code for its first thousands of calls
+    const warmRounds = [];
+    for (const target of all) warmRounds.push(await warmUntilSteady(target.small, CONCURRENCY));
     for (const target of all) {
       for (let i = 0; i < 100; i += 1) await target.small();
     }
 
-    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH);
-    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH);
+    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH, { opening: true });
+    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH, { opening: true });
     // the processes that serve each target's calls, whose CPU time the throughput runs also read (the baseline's is this one)
     const processes = [
       [],
@@ -225,8 +228,12 @@ export async function benchCatalogue(stacks) {
     };
 
     const lines = [
-      `${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target; ` +
+      `${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target, each batch opened by one call timed apart; ` +
         `${CONCURRENCY} concurrent clients for ${THROUGHPUT_SECONDS} s per target on ${os.cpus().length} cores`,
+      `each target first served small lists at ${CONCURRENCY} clients until its rate stopped rising: ` +
+        [baseline.label, ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), bare.label, bareWithWork.label]
+          .map((label, index) => `${label} ${warmRounds[index]} s`)
+          .join(', '),
       PAIR_HEADER,
     ];
     for (const [index, stack] of stacks.entries()) {
@@ -251,6 +258,9 @@ export async function benchCatalogue(stacks) {
       `${`${bareWithWork.label}, ${CONCURRENCY} clients`.padEnd(44)}${column(`${rate[withWork].toFixed(0)} req/s`, 13)}${''.padEnd(11)}` +
         `${column(`${(rate[withWork] / rate[last]).toFixed(2)}x the bare hops'`, 26)}`,
     );
+    // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
+    const names = ['baseline', ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), 'bare hops', 'bare hops + work'];
+    lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
     // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget
     const floorCpu = cpuPerCall(last);
     if (Number.isFinite(floorCpu.total)) {

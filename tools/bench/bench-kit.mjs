@@ -199,16 +199,25 @@ const collectGarbage = vm.runInNewContext('gc');
 /**
  * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating; this
  * process's heap is collected before each batch (not timed).
+ *
+ * With `opening`, each batch first makes one call of its own, timed apart (the summary's `opening`):
+ * the first call after the other targets' turns finds every process of its target asleep (on this kind
+ * of virtual machine a woken process runs its first call at about half speed, the more processes and
+ * code a call crosses the slower), while a baseline that runs in this very process never sleeps. The
+ * figures then compare the targets serving; the opening calls are printed beside them. For reads only:
+ * a case that uses up what it reads (a fresh link per call) must not take the extra call.
  */
-export async function alternate(targets, call, rounds, batch) {
+export async function alternate(targets, call, rounds, batch, { opening = false } = {}) {
   const timings = targets.map(() => []);
+  const openings = targets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, target] of targets.entries()) {
       collectGarbage();
+      if (opening) openings[index].push((await timed(() => call(target))).ms);
       for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
     }
   }
-  return timings.map(summary);
+  return timings.map((own, index) => ({ ...summary(own), ...(opening ? { opening: summary(openings[index]) } : {}) }));
 }
 
 /** Calls of `call` completed by `clients` clients at once during `seconds` (those under way at the end finish). */
@@ -224,6 +233,25 @@ export async function throughput(call, seconds, clients) {
   const started = Date.now();
   await Promise.all(Array.from({ length: clients }, client));
   return { done, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Drives `call` with `clients` clients at once, a second at a time, until its rate stops rising (less
+ * than `gain` over the round before) or `maxRounds` rounds have passed; answers the rounds taken. A
+ * fresh process runs its code interpreted until V8 has seen it often enough to compile it: the stack's
+ * processes, with far more code per call than the bare hops, take thousands of calls to get there, and
+ * a hundred calls of warm-up measured them half compiled (the small list's p50 1.4x the bare hops', 1.1x
+ * once compiled). Every target is warmed the same way, so each is measured as it serves at length.
+ */
+export async function warmUntilSteady(call, clients, { gain = 0.03, minRounds = 2, maxRounds = 10 } = {}) {
+  let previous = 0;
+  for (let round = 1; round <= maxRounds; round += 1) {
+    const { done, seconds } = await throughput(call, 1, clients);
+    const rate = done / seconds;
+    if (round >= minRounds && rate < previous * (1 + gain)) return round;
+    previous = Math.max(previous, rate);
+  }
+  return maxRounds;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux unless told otherwise), asked once when first needed. */
@@ -270,6 +298,14 @@ export function pairLine(label, gateway, baseline, ratio) {
   );
 }
 /** A line of figures that have no baseline: `first` under the gateway's columns, `second` under the baseline's. */
+/** The heading of the opening calls' lines (alternate's `opening`), printed after a bench's figures. */
+export const OPENING_HEADER = "the first call of each batch, after the other targets' turns (not in the figures above), p50 / p95:";
+
+/** One figure's opening calls: each target's, `names` naming the targets in `measured`'s order. */
+export function openingLine(label, measured, names) {
+  return `  ${label.padEnd(34)}${measured.map((target, index) => `${names[index]} ${ms(target.opening.p50)} / ${ms(target.opening.p95)}`).join(', ')}`;
+}
+
 export function figureLine(label, first, second = '') {
   return `${label.padEnd(LABEL_WIDTH)}${column(first, 24)}${second ? column(second, 25) : ''}`;
 }

@@ -2,7 +2,11 @@
 // `npm run bench`: the request path's budgets, measured side by side in one run, on a stack of its own
 // (built dist/, own database, NATS subject prefix, Redis key prefix, file storage and port). Each call
 // through the gateway is paired with a baseline in this process that does the same work without gateway
-// and bus; batches of the targets alternate, so that all see the same machine load. Three parts:
+// and bus; batches of the targets alternate, so that all see the same machine load. Before they are
+// timed, the catalogue's and the reports' targets are each served at 8 clients until their rate stops
+// rising (a fresh process runs half-compiled code for its first thousands of calls), and each batch of a
+// read opens with one call timed apart: the first call after the other targets' turns wakes sleeping
+// processes (a baseline in this process never sleeps); those calls are printed after the figures. Parts:
 //   catalogue   one agency with 2,000 products (3 availability periods and 2 tags each) and 3 VAT rates
 //               (bench-catalogue.mjs): products list p95 ≤ 1.5 × baseline; small list p50 ≤ baseline
 //               + 1.5 ms; ≥ 1,200 requests/s at 8 concurrent clients
