@@ -3,7 +3,6 @@ import { RpcException } from '@nestjs/microservices';
 import { AppError, AppErrorReason, isAppError, makeAppError, reasonForStatus } from '@quotebook/contracts';
 import { isUUID } from 'class-validator';
 import { Observable, throwError } from 'rxjs';
-import { QueryFailedError } from 'typeorm';
 import { databaseErrorOf, isDatabaseUnavailable, PG_UNIQUE_VIOLATION } from './database-errors';
 
 /** Throw this from a service: it crosses NATS as the AppError it carries. */
@@ -42,8 +41,9 @@ export function toAppError(exception: unknown, logger?: Logger): AppError {
         : exception.message;
     return { ...makeAppError(reasonForStatus(status), message), statusCode: status };
   }
-  if (exception instanceof QueryFailedError) {
-    const pgCode = databaseErrorOf(exception)?.code;
+  const failedQuery = databaseErrorOf(exception);
+  if (failedQuery) {
+    const pgCode = failedQuery.code;
     if (pgCode === PG_UNIQUE_VIOLATION) return makeAppError('CONFLICT', 'A record with the same unique value already exists');
     if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008' || pgCode === '22003') {
       return makeAppError('VALIDATION_FAILED', 'A value has the wrong format');

@@ -1,15 +1,23 @@
 import type { RpcException } from '@nestjs/microservices';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import type { QueryFailedError } from 'typeorm';
 
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_CHECK_VIOLATION = '23514';
 export const PG_EXCLUSION_VIOLATION = '23P01';
 
+/**
+ * TypeORM's errors, told by the name every TypeORMError takes from its class, so that this module (and
+ * toAppError, which the gateway uses too) does not load TypeORM: a process without a database never
+ * does. database-errors.spec.ts makes the library's own errors and fails if an upgrade renames them.
+ */
+const isTypeOrmError = (error: unknown, name: string): error is Error => error instanceof Error && error.name === name;
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 /** The PostgreSQL error behind a failed query: its code and the constraint it names, if any. */
 export function databaseErrorOf(error: unknown): { code?: string; constraint?: string } | null {
-  if (!(error instanceof QueryFailedError)) return null;
-  const driverError = error.driverError as { code?: string; constraint?: string } | undefined;
+  if (!isTypeOrmError(error, 'QueryFailedError')) return null;
+  const driverError = (error as QueryFailedError).driverError as { code?: string; constraint?: string } | undefined;
   return { code: driverError?.code, constraint: driverError?.constraint };
 }
 
@@ -30,7 +38,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // TypeORM releases a query runner whose connection reported an error (the server went away between
     // two queries of a transaction); our own runners are released only once their work is done, so
     // a released one under the work means the connection was lost
-    if (current instanceof QueryRunnerAlreadyReleasedError || current instanceof QueryRunnerProviderAlreadyReleasedError) return true;
+    if (current instanceof Error && RELEASED_RUNNER_ERRORS.has(current.name)) return true;
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || UNREACHABLE_CODES.has(code))) return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;

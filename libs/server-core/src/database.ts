@@ -40,17 +40,6 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   };
 }
 
-/** Hides the password of a connection URL for log lines. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-
 const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
