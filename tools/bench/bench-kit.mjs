@@ -356,7 +356,7 @@ export function serviceModule(file) {
  * runtime role so that its row-level security applies; `entities` are the TypeORM entities it reads with.
  */
 export async function serviceDataSource(databaseUrl, { schema, role, entities = [] }) {
-  const { dataSourceOptions, withRuntimeRole } = serviceModule('libs/server-core/src/index.ts');
+  const { dataSourceOptions, withRuntimeRole } = serviceModule('libs/server-core/src/service.ts');
   const { DataSource } = require('typeorm');
   return new DataSource(withRuntimeRole(dataSourceOptions({ url: databaseUrl, schema, entities, migrations: [] }), role)).initialize();
 }

@@ -174,7 +174,7 @@ export async function directPublic(databaseUrl, redis) {
   const { WebhookSettings } = serviceModule('apps/quoting/src/webhooks/webhook-settings.ts');
   const { QuotingEnv } = serviceModule('apps/quoting/src/env.ts');
   const { QUOTING_RUNTIME_ROLE, QUOTING_SCHEMA } = serviceModule('apps/quoting/src/quoting.schema.ts');
-  const { Mailer } = serviceModule('libs/server-core/src/index.ts');
+  const { Mailer } = serviceModule('libs/server-core/src/service.ts');
   const data = await serviceDataSource(databaseUrl, { schema: QUOTING_SCHEMA, role: QUOTING_RUNTIME_ROLE });
   const env = Object.assign(new QuotingEnv(), { BUSINESS_TIME_ZONE: TIME_ZONE, LINK_SECRET: randomBytes(32).toString('hex') });
   const mailer = new Mailer({ MAIL_FROM: env.MAIL_FROM });
@@ -200,7 +200,8 @@ async function directSending(stack, principal) {
   const { WebhookSettings } = serviceModule('apps/quoting/src/webhooks/webhook-settings.ts');
   const { QuotingEnv } = serviceModule('apps/quoting/src/env.ts');
   const { QUOTING_RUNTIME_ROLE, QUOTING_SCHEMA } = serviceModule('apps/quoting/src/quoting.schema.ts');
-  const { DiskFileStorage, Mailer, RpcClient } = serviceModule('libs/server-core/src/index.ts');
+  const { DiskFileStorage, RpcClient } = serviceModule('libs/server-core/src/index.ts');
+  const { Mailer } = serviceModule('libs/server-core/src/service.ts');
   const { SUBJECT_PREFIX } = serviceModule('libs/contracts/src/index.ts');
   const data = await serviceDataSource(stack.databaseUrl, { schema: QUOTING_SCHEMA, role: QUOTING_RUNTIME_ROLE });
   const env = Object.assign(new QuotingEnv(), { BUSINESS_TIME_ZONE: TIME_ZONE, LINK_SECRET: randomBytes(32).toString('hex') });

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CATALOGUE_HEALTH } from '@quotebook/contracts';
-import { ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
+import { ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core/service';
 import { CATALOGUE_RUNTIME_ROLE, CATALOGUE_SCHEMA } from './catalogue.schema';
 import { Customer } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';

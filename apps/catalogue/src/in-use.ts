@@ -1,5 +1,6 @@
 import type { DomainErrorReason } from '@quotebook/contracts';
-import { appError, notFound, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, notFound, withConstraintErrors } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** A kind of record that other records point at: while any does, it cannot be deleted. */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runService } from '@quotebook/server-core';
+import { runService } from '@quotebook/server-core/service';
 import { CatalogueModule } from './app.module';
 import { CatalogueEnv } from './env';
 

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { DOCUMENTS_HEALTH, TENANT_CREATED } from '@quotebook/contracts';
-import { DiskFileStorage, durableListener, FileStorage, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
+import { DiskFileStorage, durableListener, FileStorage } from '@quotebook/server-core';
+import { ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core/service';
 import { DOCUMENTS_RUNTIME_ROLE, DOCUMENTS_SCHEMA } from './documents.schema';
 import { DocumentsEnv } from './env';
 import { DocumentImages } from './generation/document-images';

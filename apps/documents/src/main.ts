@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runService } from '@quotebook/server-core';
+import { runService } from '@quotebook/server-core/service';
 import { DocumentsModule } from './app.module';
 import { DocumentsEnv } from './env';
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { IDENTITY_HEALTH } from '@quotebook/contracts';
-import { ServiceCoreModule } from '@quotebook/server-core';
+import { ServiceCoreModule } from '@quotebook/server-core/service';
 import { AuthModule } from './auth/auth.module';
 import { PasswordResetToken } from './auth/password-reset-token.entity';
 import { IdentityEnv } from './env';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runService } from '@quotebook/server-core';
+import { runService } from '@quotebook/server-core/service';
 import { IdentityModule } from './app.module';
 import { IdentityEnv } from './env';
 

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CUSTOMER_CHANGED, QUOTING_HEALTH, TENANT_TERMS_CHANGED } from '@quotebook/contracts';
-import { DiskFileStorage, durableListener, FileStorage, Mailer, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core';
+import { DiskFileStorage, durableListener, FileStorage } from '@quotebook/server-core';
+import { Mailer, ServiceCoreModule, tenantDeletedListener } from '@quotebook/server-core/service';
 import { CustomerNamesService } from './catalogue-links/customer-names.service';
 import { QuoteUsageController, QuoteUsageService } from './catalogue-links/quote-usage';
 import { ConsumptionsController } from './consumptions/consumptions.controller';

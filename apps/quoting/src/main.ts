@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runService } from '@quotebook/server-core';
+import { runService } from '@quotebook/server-core/service';
 import { QuotingModule } from './app.module';
 import { QuotingEnv } from './env';
 

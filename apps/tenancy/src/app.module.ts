@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TENANCY_HEALTH } from '@quotebook/contracts';
-import { ServiceCoreModule } from '@quotebook/server-core';
+import { ServiceCoreModule } from '@quotebook/server-core/service';
 import { TenancyEnv } from './env';
 import { CreateTenants1767225600000 } from './migrations/1767225600000-create-tenants';
 import { TenantSessionVersion1767484800000 } from './migrations/1767484800000-tenant-session-version';

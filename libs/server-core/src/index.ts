@@ -1,3 +1,6 @@
+// What every process uses: the gateway, the worker and the services. What only the services use (their
+// database, tenant transactions, bootstrap, mail) is '@quotebook/server-core/service' (service.ts), so
+// that the gateway and the worker never load TypeORM, pg or nodemailer.
 export * from './env';
 export * from './route-metadata';
 export * from './app-error';
@@ -9,15 +12,10 @@ export { listPageOfReply, type JsonListPage } from './rpc-reply-pages';
 export { RpcClientModule, natsServerOptions } from './rpc-client.module';
 export * from './safe-reply-server-nats';
 export * from './list-page';
-export * from './database';
 export * from './event-bus';
 export * from './health';
 export * from './preflight';
-export * from './service-bootstrap';
-export * from './tenant-transaction';
-export * from './entity-rows';
 export * from './bounded-map';
-export * from './tenant-tables';
 export * from './redis';
 export * from './redis-places';
 export * from './session-state';
@@ -25,13 +23,9 @@ export * from './session-checks';
 export * from './database-errors';
 export * from './events.module';
 export * from './durable-listener';
-export * from './tenant-purge';
 export * from './principal-checks';
-export * from './compensating-transaction';
 export * from './typed-handler';
-export * from './service-core.module';
 export * from './file-storage';
-export * from './mailer';
 export * from './request-context';
 export * from './logging';
 export * from './logging-context';

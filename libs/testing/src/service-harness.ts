@@ -1,6 +1,7 @@
 // Kept out of the package index for the same reason as ./rpc: it loads the services' DTO classes.
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
-import { createServiceApp, listenOnBus, loadEnv, type RpcClient, type ServiceEnv } from '@quotebook/server-core';
+import { loadEnv, type RpcClient, type ServiceEnv } from '@quotebook/server-core';
+import { createServiceApp, listenOnBus } from '@quotebook/server-core/service';
 import { createTestDatabase, queryDatabase, TEST_NATS_URL, TEST_REDIS_URL, type TestDatabase } from './database';
 import { connectClient, deleteEventStream } from './rpc';
 

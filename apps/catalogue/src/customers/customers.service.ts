@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CUSTOMER_CHANGED, type CustomerDuplicatesQueryDto, type CustomerDuplicateView, type CustomerDto, type CustomerView, type ListPage, type Principal, type SetTagsDto, type TagIdsView } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, EventBus, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, EventBus, fillPage, inOrderOf, PAGE_ROWS_MAX, pageStart, requireResourceId, requireTenantAccess, requireTenantAdministration, type SizedRow, withConstraintErrors } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DEFAULT_LANGUAGE, LOOP_MESSAGES } from '@quotebook/domain';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { assertActivePriceListOfTenant } from '../price-lists/price-lists.service';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PriceListDto, PriceListView, Principal } from '@quotebook/contracts';
-import { appError, entityRows, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withTenant } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess, requireTenantAdministration } from '@quotebook/server-core';
+import { entityRows, readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
 import { deleteUnlessUsed, PRICE_LISTS } from '../in-use';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityDto, AvailabilityView, Principal } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { assertDatesOrdered } from '../dates';
 import { moneyOrNull } from '../money';

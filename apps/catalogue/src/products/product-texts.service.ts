@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Principal, ProductTexts } from '@quotebook/contracts';
 import { DEFAULT_LANGUAGE, plainText } from '@quotebook/domain';
-import { readTenant, requireTenantAccess } from '@quotebook/server-core';
+import { requireTenantAccess } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 

@@ -11,7 +11,8 @@ import {
   type SetTagsDto,
   type TagIdsView,
 } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, pageEnd, pageStart, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogueEnv } from '../env';
 import { replaceTags, tagIdsOf } from '../tags/tag-links';

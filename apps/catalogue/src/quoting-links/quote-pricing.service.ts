@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AvailabilityView, CatalogueCounts, Principal, PricingCustomer, PricingProduct, QuotePricingData } from '@quotebook/contracts';
-import { readTenant, requireTenantAccess } from '@quotebook/server-core';
+import { requireTenantAccess } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import { isUUID } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PriceList } from '../price-lists/price-list.entity';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Principal, TagDto, TagView } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, entityRows, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors } from '@quotebook/server-core';
+import { entityRows, readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { countTagged, isTagTargetType } from './tag-links';
 import { Tag } from './tag.entity';

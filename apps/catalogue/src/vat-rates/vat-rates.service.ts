@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { formatCents, toCents, type Principal, type VatRateDto, type VatRateView } from '@quotebook/contracts';
-import { appError, type ConstraintErrors, entityRows, readTenant, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, type ConstraintErrors, requireResourceId, requireTenantAccess, requireTenantAdministration, withConstraintErrors } from '@quotebook/server-core';
+import { entityRows, readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { deleteUnlessUsed, VAT_RATES } from '../in-use';
 import { VatRate } from './vat-rate.entity';

@@ -29,7 +29,8 @@ import {
   LOOP_MESSAGES,
   TEMPLATE_CONTENT_LIMITS,
 } from '@quotebook/domain';
-import { appError, BoundedMap, FileStorage, readTenant, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
+import { appError, BoundedMap, FileStorage, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import { createHash } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { requireId } from '../access';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NormalizePathDto, ObjectPathView, Principal, SignatureUploadClaim, UploadUrlView } from '@quotebook/contracts';
 import { DOCUMENT_API_MESSAGES, DOCUMENT_MESSAGES, UPLOAD_URL_MINUTES } from '@quotebook/domain';
-import { appError, FileStorage, readTenant, withTenant } from '@quotebook/server-core';
+import { appError, FileStorage } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireTemplateAdministration } from '../access';
 import {

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MAX_TEMPLATES } from '@quotebook/domain';
-import { BoundedMap, withTenant } from '@quotebook/server-core';
+import { BoundedMap } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager } from 'typeorm';
 import { QuoteLayout, QuoteLayoutElement } from '../layouts/layout.entity';
 import { QuoteTemplate } from '../templates/template.entity';

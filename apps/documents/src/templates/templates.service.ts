@@ -12,7 +12,8 @@ import {
   TEMPLATE_TRANSLATION_MESSAGES,
   templateContentProblems,
 } from '@quotebook/domain';
-import { appError, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageStart, readTenant, type SizedRow, withConstraintErrors, withTenant } from '@quotebook/server-core';
+import { appError, fillPageUntil, followingPageStarts, inOrderOf, pageEnd, pageStart, type SizedRow, withConstraintErrors } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { requireId, requireTemplateAdministration } from '../access';
 import { assertLayoutsStillFit, assertRoomFor } from '../limits';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { FileStorage, type TenantPurger, withTenant } from '@quotebook/server-core';
+import { FileStorage } from '@quotebook/server-core';
+import { type TenantPurger, withTenant } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 import { StarterKitService } from '../starter-kit/starter-kit.service';
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Mailer } from '@quotebook/server-core';
+import { Mailer } from '@quotebook/server-core/service';
 import { IdentityEnv } from '../env';
 
 export interface ResetEmail {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { tenantDeletedListener } from '@quotebook/server-core';
+import { tenantDeletedListener } from '@quotebook/server-core/service';
 import { SessionsController } from '../sessions/sessions.controller';
 import { UserSessions } from '../sessions/user-sessions';
 import { IdentityUserStates } from '../sessions/user-states';

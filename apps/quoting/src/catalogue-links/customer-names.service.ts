@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CustomerChangedEvent } from '@quotebook/contracts';
-import { withTenant } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 

@@ -1,7 +1,8 @@
 import { Controller, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { mustBeUuid, type Principal, QUOTING_USAGE, type QuoteUsageRequest, RpcRequest } from '@quotebook/contracts';
-import { appError, Handles, readTenant, requireTenantAccess } from '@quotebook/server-core';
+import { appError, Handles, requireTenantAccess } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import { IsObject, IsOptional, IsUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 

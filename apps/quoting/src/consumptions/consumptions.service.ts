@@ -12,7 +12,8 @@ import {
   toCents,
   toWallClock,
 } from '@quotebook/contracts';
-import { appError, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { QuotePricingService } from '../pricing/quote-pricing.service';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NotificationsView, Principal } from '@quotebook/contracts';
-import { appError, readTenant, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { appError, requireTenantAccess } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { markNotificationsRead, readNotifications } from './loop-rows';

@@ -11,7 +11,8 @@ import type {
   WebhookEvent,
 } from '@quotebook/contracts';
 import { agentNotice, choiceFigures, formatCents, LOOP_API_MESSAGES, LOOP_MESSAGES, optionalChoiceProblem, revisionFileName, revisionLabel, toCents } from '@quotebook/domain';
-import { appError, Mailer, withTenant } from '@quotebook/server-core';
+import { appError } from '@quotebook/server-core';
+import { Mailer, withTenant } from '@quotebook/server-core/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { QuoteEventSink } from '../webhooks/quote-event-sink';

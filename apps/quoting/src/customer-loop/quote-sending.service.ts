@@ -18,7 +18,8 @@ import {
   withoutCosts,
 } from '@quotebook/contracts';
 import { DEFAULT_LANGUAGE, LOOP_MESSAGES, quoteMail, revisionFileName } from '@quotebook/domain';
-import { appError, databaseErrorOf, FileStorage, Mailer, PG_UNIQUE_VIOLATION, readTenant, reasonOf, requireTenantAccess, RpcClient, withTenant } from '@quotebook/server-core';
+import { appError, databaseErrorOf, FileStorage, PG_UNIQUE_VIOLATION, reasonOf, requireTenantAccess, RpcClient } from '@quotebook/server-core';
+import { Mailer, readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { lockQuote, readOfQuote, readQuoteDetail } from '../quotes/quote-rows';

@@ -11,7 +11,8 @@ import {
   todayIn,
   toCents,
 } from '@quotebook/contracts';
-import { readTenant, requireTenantAdministration, RpcClient } from '@quotebook/server-core';
+import { requireTenantAdministration, RpcClient } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { readQuoteViews } from '../quotes/quote-rows';

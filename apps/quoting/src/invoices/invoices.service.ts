@@ -17,7 +17,8 @@ import {
   toCents,
   todayIn,
 } from '@quotebook/contracts';
-import { appError, readTenant, reasonOf, requireTenantAdministration, RpcClient, withTenant } from '@quotebook/server-core';
+import { appError, reasonOf, requireTenantAdministration, RpcClient } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { lockQuote, quoteNotFound, readConsumptions, readItems } from '../quotes/quote-rows';

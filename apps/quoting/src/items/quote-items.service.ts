@@ -10,7 +10,8 @@ import {
   toCents,
   type UpdateQuoteItemDto,
 } from '@quotebook/contracts';
-import { appError, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 import type { ItemDraft } from '../pricing/quote-pricing';
 import { draftOfItem, itemDuplicate, QuotePricingService } from '../pricing/quote-pricing.service';

@@ -1,4 +1,4 @@
-import { dropTenantTables, grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
+import { dropTenantTables, grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core/service';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { QUOTING_RUNTIME_ROLE as APP_ROLE } from '../quoting.schema';
 

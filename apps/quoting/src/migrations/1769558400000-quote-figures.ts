@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, formatCents, quoteTotalCents, type QuoteStatus, toCents } from '@quotebook/domain';
-import { grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core';
+import { grantRuntimeRole, isolateTenantRows } from '@quotebook/server-core/service';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { QUOTING_RUNTIME_ROLE as APP_ROLE } from '../quoting.schema';
 import { figuredItem, figuresOfQuote } from '../quotes/quote-figures';

@@ -11,7 +11,8 @@ import {
   todayIn,
   toCents,
 } from '@quotebook/contracts';
-import { appError, requireResourceId, requireTenantAccess, withTenant } from '@quotebook/server-core';
+import { appError, requireResourceId, requireTenantAccess } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { lockQuote, readOfQuote } from '../quotes/quote-rows';

@@ -16,7 +16,8 @@ import {
   vatLabel,
 } from '@quotebook/contracts';
 import { formatQuoteNumber, itemParticipants, lineFigures, marginCents, marginPercent, MAX_MONEY, pricePerPersonCents } from '@quotebook/domain';
-import { appError, inOrderOf, readTenant } from '@quotebook/server-core';
+import { appError, inOrderOf } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import type { DataSource, EntityManager } from 'typeorm';
 import '../wall-clock';
 import { SCHEDULE_COLUMNS, SCHEDULE_JOINS, type ScheduleRow, scheduleOfQuote } from '../payments/quote-schedule';

@@ -12,7 +12,8 @@ import {
   toCents,
   type UpdateQuoteDto,
 } from '@quotebook/contracts';
-import { pageEnd, pageStart, readTenant, requireResourceId, requireTenantAccess, RpcClient, withTenant } from '@quotebook/server-core';
+import { pageEnd, pageStart, requireResourceId, requireTenantAccess, RpcClient } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { pricedQuote } from '../pricing/quote-pricing';

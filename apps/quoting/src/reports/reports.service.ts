@@ -23,7 +23,8 @@ import {
   type TopReportQueryDto,
   type Principal,
 } from '@quotebook/contracts';
-import { appError, type JsonItemsPage, pageOfJsonItems, readTenant, requireTenantAccess, requireTenantAdministration } from '@quotebook/server-core';
+import { appError, type JsonItemsPage, pageOfJsonItems, requireTenantAccess, requireTenantAdministration } from '@quotebook/server-core';
+import { readTenant } from '@quotebook/server-core/service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QuotingEnv } from '../env';
 import { quoteNumberSql } from '../quotes/quote-rows';

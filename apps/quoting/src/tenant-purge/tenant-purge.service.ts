@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { deleteTenantRows, type TenantPurger } from '@quotebook/server-core';
+import { deleteTenantRows, type TenantPurger } from '@quotebook/server-core/service';
 import { DataSource } from 'typeorm';
 
 /** Children before their quotes, so that each table's rows are counted; then the agency's number counters. */

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { documentQueuePrefix, type WebhookPayload } from '@quotebook/contracts';
-import { createRedis, currentRequestId, type RequestIdOfJob, withTenant } from '@quotebook/server-core';
+import { createRedis, currentRequestId, type RequestIdOfJob } from '@quotebook/server-core';
+import { withTenant } from '@quotebook/server-core/service';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@quotebook/contracts';
-import { readTenant, withTenant, workingForJobRequest } from '@quotebook/server-core';
+import { workingForJobRequest } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';

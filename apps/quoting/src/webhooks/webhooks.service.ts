@@ -11,7 +11,8 @@ import type {
   WebhookView,
 } from '@quotebook/contracts';
 import { LOOP_MESSAGES } from '@quotebook/domain';
-import { appError, pageOfItems, readTenant, requireTenantAdministration, withTenant } from '@quotebook/server-core';
+import { appError, pageOfItems, requireTenantAdministration } from '@quotebook/server-core';
+import { readTenant, withTenant } from '@quotebook/server-core/service';
 import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { WebhookSettings } from './webhook-settings';

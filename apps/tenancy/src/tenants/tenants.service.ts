@@ -23,19 +23,8 @@ import {
   type TenantView,
   type UpdateTenantDto,
 } from '@quotebook/contracts';
-import {
-  appError,
-  EventBus,
-  pageOfItems,
-  pageStart,
-  requireSuperadmin,
-  requireTenantAccess,
-  requireTenantAdministration,
-  RpcClient,
-  runCompensated,
-  SessionStates,
-  withConstraintErrors,
-} from '@quotebook/server-core';
+import { appError, EventBus, pageOfItems, pageStart, requireSuperadmin, requireTenantAccess, requireTenantAdministration, RpcClient, SessionStates, withConstraintErrors } from '@quotebook/server-core';
+import { runCompensated } from '@quotebook/server-core/service';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
 import { TenancyEnv } from '../env';
