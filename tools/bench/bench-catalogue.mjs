@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, column, cpuMicros, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, throughput, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, column, cpuMicros, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -196,9 +196,6 @@ export async function benchCatalogue(stacks) {
     // every target served at length (warmUntilSteady): a fresh stack runs half-compiled code for its first thousands of calls
     const warmRounds = [];
     for (const target of all) warmRounds.push(await warmUntilSteady(target.small, CONCURRENCY));
-    for (const target of all) {
-      for (let i = 0; i < 100; i += 1) await target.small();
-    }
 
     const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH, { opening: true });
     const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH, { opening: true });
@@ -227,13 +224,13 @@ export async function benchCatalogue(stacks) {
       return { text: processes[index].map(([name], at) => `${name} ${each[at].toFixed(0)}`).join(' + '), total: each.reduce((sum, micros) => sum + micros, 0) };
     };
 
+    /** The targets of `all`, in its order, as the printed lines name them. */
+    const names = ['baseline', ...stackNames(stacks), 'bare hops', 'bare hops + work'];
     const lines = [
       `${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target, each batch opened by one call timed apart; ` +
         `${CONCURRENCY} concurrent clients for ${THROUGHPUT_SECONDS} s per target on ${os.cpus().length} cores`,
       `each target first served small lists at ${CONCURRENCY} clients until its rate stopped rising: ` +
-        [baseline.label, ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), bare.label, bareWithWork.label]
-          .map((label, index) => `${label} ${warmRounds[index]} s`)
-          .join(', '),
+        names.map((name, index) => `${name} ${warmRounds[index]} s`).join(', '),
       PAIR_HEADER,
     ];
     for (const [index, stack] of stacks.entries()) {
@@ -259,15 +256,14 @@ export async function benchCatalogue(stacks) {
         `${column(`${(rate[withWork] / rate[last]).toFixed(2)}x the bare hops'`, 26)}`,
     );
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
-    const names = ['baseline', ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), 'bare hops', 'bare hops + work'];
     lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
     // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget
     const floorCpu = cpuPerCall(last);
     if (Number.isFinite(floorCpu.total)) {
       lines.push(`CPU per small-list call at ${CONCURRENCY} clients, µs per process (the database, NATS and this process not counted):`);
-      for (const [index, stack] of stacks.entries()) {
+      for (const index of stacks.keys()) {
         const { text, total } = cpuPerCall(index + 1);
-        lines.push(`  ${`the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`.padEnd(28)}${text} = ${total.toFixed(0)} (${(total / floorCpu.total).toFixed(2)}x the bare hops')`);
+        lines.push(`  ${names[index + 1].padEnd(28)}${text} = ${total.toFixed(0)} (${(total / floorCpu.total).toFixed(2)}x the bare hops')`);
       }
       const withWorkCpu = cpuPerCall(withWork);
       lines.push(

@@ -297,7 +297,6 @@ export function pairLine(label, gateway, baseline, ratio) {
     `${column(ms(baseline.p50), 14)}${column(ms(baseline.p95), 11)}  ${ratio}`
   );
 }
-/** A line of figures that have no baseline: `first` under the gateway's columns, `second` under the baseline's. */
 /** The heading of the opening calls' lines (alternate's `opening`), printed after a bench's figures. */
 export const OPENING_HEADER = "the first call of each batch, after the other targets' turns (not in the figures above), p50 / p95:";
 
@@ -306,6 +305,10 @@ export function openingLine(label, measured, names) {
   return `  ${label.padEnd(34)}${measured.map((target, index) => `${names[index]} ${ms(target.opening.p50)} / ${ms(target.opening.p95)}`).join(', ')}`;
 }
 
+/** How the printed lines name each measured stack: "the stack", or "the stack [<label>]" when there are several. */
+export const stackNames = (stacks) => stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`);
+
+/** A line of figures that have no baseline: `first` under the gateway's columns, `second` under the baseline's. */
 export function figureLine(label, first, second = '') {
   return `${label.padEnd(LABEL_WIDTH)}${column(first, 24)}${second ? column(second, 25) : ''}`;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, createAgency, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ratios, seedProducts, serviceDataSource, ROOT, serviceModule, sql } from './bench-kit.mjs';
+import { alternate, createAgency, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ratios, seedProducts, stackNames, serviceDataSource, ROOT, serviceModule, sql } from './bench-kit.mjs';
 import { PRODUCTS } from './bench-catalogue.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
@@ -346,7 +346,7 @@ export async function benchQuoting(stacks) {
       lines.push(pairLine(`${label}, ${bare.label}`, measured[what][last], measured[what][0], ratios(measured[what][last], measured[what][0])));
     }
     // printed without a budget: the call that opens each read's batch, after the other targets' turns (alternate)
-    const names = ['baseline', ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), 'bare hops'];
+    const names = ['baseline', ...stackNames(stacks), 'bare hops'];
     lines.push(OPENING_HEADER, ...Object.entries(bareLabels).map(([what, label]) => openingLine(label, measured[what], names)));
     const verdicts = Object.entries(budgeted).map(([what, name]) => {
       const [base, gateway] = measured[what];

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ratios, ROOT, serviceDataSource, serviceModule, sql, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ratios, ROOT, serviceDataSource, serviceModule, sql, stackNames, warmUntilSteady } from './bench-kit.mjs';
 import { quotesOf } from './bench-quoting.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
@@ -130,10 +130,12 @@ export async function benchReports(stacks) {
     const measured = {};
     for (const name of Object.keys(CALLS)) measured[name] = await alternate(reads, (target) => target[name](), ROUNDS, BATCH, { opening: true });
     const { agencies, perAgency } = seeded[0];
+    /** The targets of `reads`, in its order, as the printed lines name them. */
+    const targetNames = ['baseline', ...stackNames(stacks), 'bare hops'];
     const lines = [
       `reports of one agency of ${perAgency} quotes (${agencies} agencies); ${ROUNDS} alternating rounds of ${BATCH} calls per target, each batch opened by one call timed apart`,
       `each target first served the reports in turn at ${WARM_CLIENTS} clients until its rate stopped rising: ` +
-        ['direct SQL (baseline)', ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), bare.label].map((label, index) => `${label} ${warmRounds[index]} s`).join(', '),
+        targetNames.map((name, index) => `${name} ${warmRounds[index]} s`).join(', '),
       PAIR_HEADER,
     ];
     for (const [index, stack] of stacks.entries()) {
@@ -143,7 +145,6 @@ export async function benchReports(stacks) {
     const last = reads.length - 1;
     for (const [name, { label }] of Object.entries(CALLS)) lines.push(pairLine(`${label}, ${bare.label}`, measured[name][last], measured[name][0], ratios(measured[name][last], measured[name][0])));
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
-    const targetNames = ['baseline', ...stacks.map((stack) => `the stack${stacks.length > 1 ? ` [${stack.label}]` : ''}`), 'bare hops'];
     lines.push(OPENING_HEADER, ...Object.entries(CALLS).map(([name, { label }]) => openingLine(label, measured[name], targetNames)));
     const verdicts = Object.entries(CALLS).map(([name, { label }]) => {
       const [base, gateway] = measured[name];
