@@ -236,20 +236,24 @@ export async function throughput(call, seconds, clients) {
 }
 
 /**
- * Drives `call` with `clients` clients at once, a second at a time, until its rate stops rising (less
- * than `gain` over the round before) or `maxRounds` rounds have passed; answers the rounds taken. A
- * fresh process runs its code interpreted until V8 has seen it often enough to compile it: the stack's
- * processes, with far more code per call than the bare hops, take thousands of calls to get there, and
- * a hundred calls of warm-up measured them half compiled (the small list's p50 1.4x the bare hops', 1.1x
- * once compiled). Every target is warmed the same way, so each is measured as it serves at length.
+ * Drives `call` with `clients` clients at once, a second at a time, until its rate stops rising (`patience`
+ * rounds in a row less than `gain` over the best round before) or `maxRounds` rounds have passed; answers
+ * the rounds taken. A fresh process runs its code interpreted until V8 has seen it often enough to
+ * compile it: the stack's processes, with far more code per call than the bare hops, take thousands of
+ * calls to get there, and a hundred calls of warm-up measured them half compiled (the small list's p50
+ * 1.4x the bare hops', 1.1x once compiled). One slow round (another process's work on this machine) must
+ * not end the warm-up early: with a single round's patience the stack was once measured after 2 s.
+ * Every target is warmed the same way, so each is measured as it serves at length.
  */
-export async function warmUntilSteady(call, clients, { gain = 0.03, minRounds = 2, maxRounds = 10 } = {}) {
-  let previous = 0;
+export async function warmUntilSteady(call, clients, { gain = 0.03, patience = 2, maxRounds = 10 } = {}) {
+  let best = 0;
+  let flat = 0;
   for (let round = 1; round <= maxRounds; round += 1) {
     const { done, seconds } = await throughput(call, 1, clients);
     const rate = done / seconds;
-    if (round >= minRounds && rate < previous * (1 + gain)) return round;
-    previous = Math.max(previous, rate);
+    flat = round > 1 && rate < best * (1 + gain) ? flat + 1 : 0;
+    if (flat >= patience) return round;
+    best = Math.max(best, rate);
   }
   return maxRounds;
 }
