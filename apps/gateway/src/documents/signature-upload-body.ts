@@ -1,6 +1,7 @@
 import { SIGNATURE_MAX_BYTES } from '@quotebook/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
+import { readBody } from '../common/body-parsers';
 
 /** Where signature files are PUT: `/api/uploads/signatures/<token>`. */
 export const SIGNATURE_UPLOAD_PATH = '/api/uploads/signatures/';
@@ -21,18 +22,9 @@ export interface SignatureUploadRequest extends FastifyRequest {
  * so the client gets its 413 rather than a reset connection, up to a limit past which the connection
  * is closed.
  */
-export function readSignatureUpload(payload: Readable): Promise<SignatureUploadBody> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= SIGNATURE_MAX_BYTES) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT_BYTES) payload.destroy(new Error('signature upload far over its limit'));
-    });
-    payload.on('end', () => resolve(size > SIGNATURE_MAX_BYTES ? { bytes: null, tooLarge: true } : { bytes: Buffer.concat(chunks), tooLarge: false }));
-    payload.on('error', reject);
-  });
+export async function readSignatureUpload(payload: Readable): Promise<SignatureUploadBody> {
+  const { kept, size } = await readBody(payload, SIGNATURE_MAX_BYTES, DRAIN_LIMIT_BYTES);
+  return size > SIGNATURE_MAX_BYTES ? { bytes: null, tooLarge: true } : { bytes: kept, tooLarge: false };
 }
 
 /**
