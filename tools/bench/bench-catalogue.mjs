@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, column, cpuMicros, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, column, cpuMicros, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -70,7 +70,9 @@ const mapPeriod = (row) => ({
  * statements that make it a read-only transaction of the tenant.
  */
 export function directSql(databaseUrl, tenantId) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: `-c role=${CATALOGUE_ROLE}` });
+  const { runtimeConnectionOptions } = serviceModule('libs/server-core/src/service.ts');
+  // the service's startup parameters: its role, no JIT
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY, options: runtimeConnectionOptions(CATALOGUE_ROLE) });
   // an idle connection ended by the database's drop at the end must not end the bench
   pool.on('error', () => undefined);
   const literal = (value) => (Array.isArray(value) ? pg.escapeLiteral(`{${value.join(',')}}`) : pg.escapeLiteral(String(value)));

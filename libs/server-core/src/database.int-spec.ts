@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dataSourceOptions, initializeMigratedDataSource } from './database';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, initializeMigratedDataSource, withRuntimeRole } from './database';
 
 // server-core sits below libs/testing, so this file makes its own throwaway database
 const SERVER_URL = process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,5 +46,23 @@ describe(initializeMigratedDataSource.name, () => {
     } finally {
       await Promise.all(replicas.map((replica) => replica.destroy()));
     }
+  });
+});
+
+describe(withRuntimeRole.name, () => {
+  it('opens every connection as the role, with JIT compilation off', async () => {
+    const [{ role }] = await onServer('SELECT current_user AS role');
+    const data = await new DataSource(withRuntimeRole(dataSourceOptions({ url: SERVER_URL, schema: 'public', entities: [], migrations: [] }), String(role))).initialize();
+    try {
+      // several at once: each pooled connection, not only the first, starts so
+      const answers = await Promise.all([1, 2, 3].map(() => data.query("SELECT current_setting('role') AS role, current_setting('jit') AS jit, pg_sleep(0.05)::text")));
+      expect(answers.map(([answer]) => ({ role: answer.role, jit: answer.jit }))).toEqual([1, 2, 3].map(() => ({ role, jit: 'off' })));
+    } finally {
+      await data.destroy();
+    }
+  });
+
+  it('refuses a role name that is not plain', () => {
+    expect(() => withRuntimeRole(dataSourceOptions({ url: SERVER_URL, schema: 'public', entities: [], migrations: [] }), 'app -c jit=on')).toThrow('Not a plain role name');
   });
 });

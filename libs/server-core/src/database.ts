@@ -43,14 +43,25 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
 const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * The same options, but every pooled connection starts with `SET ROLE role` (a startup parameter, so no
- * query on the connection can run before it). Extensions are the migrations' business: the role may
- * not create them.
+ * The startup parameters of a service's runtime connections: its role (so no query on the connection
+ * can run before it) and no JIT compilation. PostgreSQL compiles a query whose estimated cost passes
+ * `jit_above_cost` on every run, and an agency's lists and reports pass it at a few thousand quotes:
+ * the compiling cost more than it saved. Measured on 20,000 quotes of an agency (p50, the services' own
+ * code in one process): quotes list 16.9 → 12.8 ms, search 51.6 → 36.2 ms, a month's calendar 75.9 →
+ * 65.9 ms, dashboard 15.8 → 13.4 ms, nothing slower.
+ */
+export function runtimeConnectionOptions(role: string): string {
+  if (!ROLE_NAME.test(role)) throw new Error(`Not a plain role name: ${role}`);
+  return `-c role=${role} -c jit=off`;
+}
+
+/**
+ * The same options, but every pooled connection starts as `role`, without JIT (runtimeConnectionOptions).
+ * Extensions are the migrations' business: the role may not create them.
  */
 export function withRuntimeRole(options: DataSourceOptions, role: string): DataSourceOptions {
-  if (!ROLE_NAME.test(role)) throw new Error(`Not a plain role name: ${role}`);
   const postgres = options as PostgresConnectionOptions;
-  return { ...postgres, installExtensions: false, extra: { ...postgres.extra, options: `-c role=${role}` } };
+  return { ...postgres, installExtensions: false, extra: { ...postgres.extra, options: runtimeConnectionOptions(role) } };
 }
 
 /**
