@@ -27,6 +27,7 @@ describe(DocumentQueue.name, () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     sut = new DocumentQueue({ redisUrl: redis.url, redisKeyPrefix: PREFIX, timeoutMs: TIMEOUT_MS, agencyPendingMax: 2 });
+    await sut.onModuleInit();
     connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     connection.on('error', () => undefined);
     worker = new Worker<DocumentJobData>(
@@ -55,6 +56,17 @@ describe(DocumentQueue.name, () => {
   });
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('waits at its start for its connection, so that a render asked right after the start is queued', async () => {
+    const started = new DocumentQueue({ redisUrl: redis.url, redisKeyPrefix: PREFIX, timeoutMs: TIMEOUT_MS, agencyPendingMax: 2 });
+    try {
+      // asked before the connection opened, the render was answered 'unavailable' (no offline queue)
+      await started.onModuleInit();
+      await expect(started.render('just-started', job('just-started'))).resolves.toBe('done');
+    } finally {
+      await started.onModuleDestroy();
+    }
+  });
 
   it('adds a job that says until when its caller waits, with its retries and backoff, and tells when it is done', async () => {
     const before = Date.now();

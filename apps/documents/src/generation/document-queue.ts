@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   DOCUMENT_QUEUE,
   documentJobFailureOf,
@@ -24,6 +24,8 @@ export const DOCUMENT_JOB_OPTIONS = { attempts: 4, backoff: { type: 'exponential
  * end whose event was missed (the events reader had not started, or was reconnecting).
  */
 const STATE_CHECK_MS = 500;
+/** How long a start waits for the queue's connection before it goes on without it (Redis down: 'unavailable' until it is back). */
+const CONNECTION_WAIT_MS = 3000;
 
 /**
  * How a render ended: its file is in the storage; it failed for good for a reason the job named (the
@@ -50,7 +52,7 @@ export interface DocumentQueueOptions {
  * queue's connection has no offline queue: while Redis is down an add fails at once instead of waiting
  * for it to come back.
  */
-export class DocumentQueue implements OnModuleDestroy {
+export class DocumentQueue implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(DocumentQueue.name);
   private readonly queueConnection: Redis;
   /** the agency's documents under way: a place each, held while its request waits */
@@ -161,6 +163,27 @@ export class DocumentQueue implements OnModuleDestroy {
     if (state !== 'failed') return null;
     const job = await Job.fromId<DocumentJobData, DocumentJobResult>(this.queue, jobId);
     return documentJobFailureOf(job?.failedReason) ?? 'failed';
+  }
+
+  /**
+   * Waits, at most CONNECTION_WAIT_MS, for the queue's connection to be open. It has no offline queue,
+   * so a render asked before it opens is answered 'unavailable': without this wait, the first requests
+   * after a start could be, on a loaded machine for a second or more.
+   */
+  async onModuleInit(): Promise<void> {
+    if (this.queueConnection.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const opened = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.queueConnection.off('ready', opened);
+        this.logger.warn(`document queue: no connection to Redis after ${CONNECTION_WAIT_MS} ms; renders are answered as unavailable until it opens`);
+        resolve();
+      }, CONNECTION_WAIT_MS);
+      this.queueConnection.once('ready', opened);
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
