@@ -36,7 +36,8 @@ describe('tenant pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Agenzia Sole' })).toBeTruthy();
     expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
     // the bell of the customers' answers, with the unread count
-    expect(await screen.findByRole('button', { name: 'Notifiche: 2 non lette' })).toBeTruthy();
+    // asked once the page's own calls are answered (FIRST_ASK_QUIET_MS)
+    expect(await screen.findByRole('button', { name: 'Notifiche: 2 non lette' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Template Descrizioni', 'Tags', 'Users', 'Impostazioni', 'Webhooks']);

@@ -1,8 +1,9 @@
 import type { NotificationsView, NotificationView } from '@quotebook/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser, json, on, stubGateway, type RecordedRequest } from '../../test/gateway-stub';
+import { aTenant, aUser, json, on, stubGateway, type GatewayHandler, type RecordedRequest } from '../../test/gateway-stub';
 import { renderWithProviders } from '../../test/render-app';
-import { NotificationsBell, NOTIFICATIONS_POLL_MS } from './NotificationsBell';
+import { tenantApi } from '../tenant/tenant.api';
+import { FIRST_ASK_QUIET_MS, NotificationsBell, NOTIFICATIONS_POLL_MS } from './NotificationsBell';
 import { rememberNotifications } from './notifications-memory';
 
 const NOTIFICATIONS = '/api/tenants/tenant-1/notifications';
@@ -29,10 +30,14 @@ const accepted = aNotification('n1', { kind: 'accepted', revision: 2, quoteId: '
 const declined = aNotification('n2', { kind: 'declined', customerName: 'Hotel Bellavista', quoteShortId: 'C3D4E5' });
 const viewed = read(aNotification('n3'));
 
-function renderBell(initial: NotificationView[]) {
+/** after the page's own calls, the bell's first ask comes this long after; a findBy waits for it */
+const FIRST_ASK = { timeout: FIRST_ASK_QUIET_MS + 2_000 };
+
+function renderBell(initial: NotificationView[], ...pageCalls: GatewayHandler[]) {
   let items = initial;
   const user = aUser();
   const gateway = stubGateway(
+    ...pageCalls,
     on('GET', NOTIFICATIONS, () => json(viewOf(items))),
     (request: RecordedRequest) => {
       const match = request.method === 'POST' ? new RegExp(`^${NOTIFICATIONS}/([^/]+)/read$`).exec(request.path) : null;
@@ -64,7 +69,7 @@ describe('NotificationsBell', () => {
   it('counts the unread, lists the latest, opens a quote marking it read, and marks all read', async () => {
     const { requests, router } = renderBell([accepted, declined, viewed]);
 
-    const bell = await screen.findByRole('button', { name: 'Notifiche: 2 non lette' });
+    const bell = await screen.findByRole('button', { name: 'Notifiche: 2 non lette' }, FIRST_ASK);
     expect(within(bell).getByText('2')).toBeTruthy();
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifiche' });
@@ -125,10 +130,48 @@ describe('NotificationsBell', () => {
   it.each([
     ['a poll old', () => rememberNotifications('tenant-1', aUser().id, viewOf([accepted]), Date.now() - NOTIFICATIONS_POLL_MS - 1)],
     ["another user's", () => rememberNotifications('tenant-1', 'another-user', viewOf([]), Date.now())],
-  ])('asks at once when what the tab remembers is %s', async (_case, remember) => {
+  ])("asks, once the page's own calls are answered, when what the tab remembers is %s", async (_case, remember) => {
     remember();
     const { requests } = renderBell([accepted, declined]);
-    await waitFor(() => expect(listCalls(requests)).toBe(1));
+    await waitFor(() => expect(listCalls(requests)).toBe(1), FIRST_ASK);
     await screen.findByRole('button', { name: /2 non lett/ });
+  });
+
+  it("lets the page's own data go first: it asks once no other call has been in flight for a while", async () => {
+    let answerPage: () => void = () => undefined;
+    const pageAnswered = new Promise<void>((resolve) => (answerPage = resolve));
+    const { requests, store } = renderBell(
+      [accepted],
+      on('GET', '/api/tenants/tenant-1', async () => {
+        await pageAnswered;
+        return json(aTenant());
+      }),
+    );
+    void store.dispatch(tenantApi.endpoints.getTenant.initiate('tenant-1'));
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/tenants/tenant-1')).toBe(true));
+
+    // while the page's call is in flight, and for longer than the quiet time, the bell asks nothing
+    await new Promise((resolve) => setTimeout(resolve, FIRST_ASK_QUIET_MS + 500));
+    expect(listCalls(requests)).toBe(0);
+
+    answerPage();
+    const answered = Date.now();
+    await waitFor(() => expect(listCalls(requests)).toBe(1), FIRST_ASK);
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(FIRST_ASK_QUIET_MS - 50);
+    await screen.findByRole('button', { name: 'Notifiche: 1 non letta' });
+  });
+
+  it('waits again while the page is busy drawing what it received', async () => {
+    const { requests } = renderBell([accepted]);
+    // the page draws a long list for longer than the quiet time, shortly after the bell appeared
+    let drawn = 0;
+    setTimeout(() => {
+      const until = Date.now() + FIRST_ASK_QUIET_MS + 500;
+      while (Date.now() < until);
+      drawn = Date.now();
+    }, 200);
+    await waitFor(() => expect(listCalls(requests)).toBe(1), { timeout: 2 * FIRST_ASK_QUIET_MS + 3_000 });
+    expect(drawn).toBeGreaterThan(0);
+    expect(Date.now() - drawn).toBeGreaterThanOrEqual(FIRST_ASK_QUIET_MS - 50);
   });
 });

@@ -11,6 +11,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { failureToast } from '../../shared/toast/outcome-toasts';
@@ -24,6 +25,37 @@ import { useListNotificationsQuery, useMarkNotificationReadMutation } from './no
 
 /** How often the bell asks for news while the page is in sight. */
 export const NOTIFICATIONS_POLL_MS = 45_000;
+
+/**
+ * On a page load that remembers no recent answer, the bell lets the page's own data go first: it asks once
+ * no other call of the page has been in flight, and the page has not been busy drawing, for this long; and at the
+ * latest FIRST_ASK_LATEST_MS after it appeared.
+ */
+export const FIRST_ASK_QUIET_MS = 2_000;
+export const FIRST_ASK_LATEST_MS = 10_000;
+/** A timer this late means the page was busy (drawing a long list): the quiet time starts again. */
+const BUSY_LATENESS_MS = 250;
+
+/** Calls `done` after `ms` in which the page was never busy, or at `latest` (a time) whichever comes first. */
+function whenQuiet(ms: number, latest: number, done: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = () => {
+    const due = Date.now() + ms;
+    timer = setTimeout(() => {
+      if (Date.now() - due > BUSY_LATENESS_MS && Date.now() < latest) arm();
+      else done();
+    }, Math.max(0, Math.min(ms, latest - Date.now())));
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
+/** Whether a call of the page other than the bell's own is in flight. */
+function usePageLoading(): boolean {
+  return useAppSelector((state) =>
+    Object.values(state.api.queries).some((query) => query?.status === QueryStatus.pending && query.endpointName !== 'listNotifications'),
+  );
+}
 
 /** Whether the page is in sight (its tab shown): a hidden tab asks the server nothing. */
 function usePageVisible(): boolean {
@@ -44,7 +76,8 @@ export interface OpenQuoteState {
 /**
  * The bell in the agency's header: the user's unread count, and a menu of the latest notifications
  * (a first view, an acceptance, a decline) in a popover. Choosing one marks it read and opens its quote. It asks
- * again every 45 seconds while the page is in sight, and at once when the page comes back into sight.
+ * once the page's own data has arrived (or shows what this tab read less than a poll ago), again every 45 seconds
+ * while the page is in sight, and at once when it is opened or the page comes back into sight.
  */
 export function NotificationsBell({ tenantId, keyword }: { tenantId: string; keyword: string }) {
   const menuId = useId();
@@ -57,12 +90,17 @@ export function NotificationsBell({ tenantId, keyword }: { tenantId: string; key
     const kept = rememberedNotifications(tenantId, userId);
     return kept && Date.now() - kept.at < NOTIFICATIONS_POLL_MS ? kept : null;
   });
-  const [asking, setAsking] = useState(remembered === null);
+  const [asking, setAsking] = useState(false);
+  const pageLoading = usePageLoading();
+  const [appearedAt] = useState(() => Date.now());
   useEffect(() => {
-    if (asking || remembered === null) return;
-    const next = setTimeout(() => setAsking(true), Math.max(0, remembered.at + NOTIFICATIONS_POLL_MS - Date.now()));
+    if (asking) return;
+    const ask = () => setAsking(true);
+    const latest = appearedAt + FIRST_ASK_LATEST_MS;
+    if (remembered === null && !pageLoading) return whenQuiet(FIRST_ASK_QUIET_MS, latest, ask);
+    const next = setTimeout(ask, Math.max(0, (remembered !== null ? remembered.at + NOTIFICATIONS_POLL_MS : latest) - Date.now()));
     return () => clearTimeout(next);
-  }, [asking, remembered]);
+  }, [asking, remembered, pageLoading, appearedAt]);
   const notifications = useListNotificationsQuery(tenantId, { skip: !asking, pollingInterval: visible ? NOTIFICATIONS_POLL_MS : 0 });
   const answered = notifications.data;
   useEffect(() => {
