@@ -13,6 +13,7 @@ async function listen(root: string, metricsToken: string | undefined): Promise<{
   const server = Fastify();
   installHttpMetrics(server, metricsToken);
   server.get('/api/tenants/:tenantId/quotes/:quoteId', async (_request, reply) => reply.status(401).send({ statusCode: 401 }));
+  server.post('/api/tenants/:tenantId/tags', async () => ({}));
   await server.register(
     async (nested) => {
       nested.get('/products/:productId', async () => ({}));
@@ -96,6 +97,16 @@ describe('the gateway HTTP metrics', () => {
         ['unmatched POST 404', 1],
       ]),
     );
+  });
+
+  it('counts a body refused as too large under the route it was sent to', async () => {
+    const response = await fetch(`${withToken.base}/api/tenants/7f1c2a8e-0000-4000-8000-000000000001/tags`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await requestCounts()).toEqual(new Map([['/api/tenants/:tenantId/tags POST 413', 1]]));
   });
 
   it('counts a method no route knows as OTHER', async () => {
