@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { CurrentUserSync } from '../features/auth/CurrentUserSync';
+import { RowActionStyles } from '../shared/page/RowActions';
 import { ToastHost } from '../shared/toast/ToastHost';
 import type { AppStore } from './store';
 import { theme } from './theme';
@@ -13,6 +14,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        <RowActionStyles />
         <CurrentUserSync />
         {children}
         <ToastHost />
