@@ -37,13 +37,13 @@ describe('tenant pages', () => {
     expect(screen.getByText('Ciao, Mario Rossi')).toBeTruthy();
     // the bell of the customers' answers, with the unread count
     // asked once the page's own calls are answered (FIRST_ASK_QUIET_MS)
-    expect(await screen.findByRole('button', { name: 'Notifiche: 2 non lette' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifiche: 2 non lette' }, { timeout: 8_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Dashboard', 'Products', 'Customers', 'Quotes', 'Price Lists', 'VAT Rates', 'Template Descrizioni', 'Tags', 'Users', 'Impostazioni', 'Webhooks']);
     expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'VAT Rates' }).getAttribute('href')).toBe('/sole/vat-rates');
-  });
+  }, 15_000);
 
   it('find the agency by keyword without the session, then load the whole agency with it', async () => {
     const { requests } = stubGateway(...agency, me());

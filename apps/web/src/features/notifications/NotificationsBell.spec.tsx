@@ -32,6 +32,8 @@ const viewed = read(aNotification('n3'));
 
 /** after the page's own calls, the bell's first ask comes this long after; a findBy waits for it */
 const FIRST_ASK = { timeout: FIRST_ASK_QUIET_MS + 2_000 };
+// a test waits for the first ask, twice its quiet time for the busy page
+jest.setTimeout(2 * FIRST_ASK_QUIET_MS + 10_000);
 
 function renderBell(initial: NotificationView[], ...pageCalls: GatewayHandler[]) {
   let items = initial;

@@ -31,8 +31,8 @@ export const NOTIFICATIONS_POLL_MS = 45_000;
  * no other call of the page has been in flight, and the page has not been busy drawing, for this long; and at the
  * latest FIRST_ASK_LATEST_MS after it appeared.
  */
-export const FIRST_ASK_QUIET_MS = 2_000;
-export const FIRST_ASK_LATEST_MS = 10_000;
+export const FIRST_ASK_QUIET_MS = 5_000;
+export const FIRST_ASK_LATEST_MS = 15_000;
 /** A timer this late means the page was busy (drawing a long list): the quiet time starts again. */
 const BUSY_LATENESS_MS = 250;
 
