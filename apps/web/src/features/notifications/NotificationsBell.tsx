@@ -21,7 +21,7 @@ import { bellLabel, notificationText } from './notification-texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/session';
 import { rememberedNotifications, rememberNotifications } from './notifications-memory';
-import { useListNotificationsQuery, useMarkNotificationReadMutation } from './notifications.api';
+import { notificationsApi, useListNotificationsQuery, useMarkNotificationReadMutation } from './notifications.api';
 
 /** How often the bell asks for news while the page is in sight. */
 export const NOTIFICATIONS_POLL_MS = 45_000;
@@ -53,7 +53,7 @@ function whenQuiet(ms: number, latest: number, done: () => void): () => void {
 /** Whether a call of the page other than the bell's own is in flight. */
 function usePageLoading(): boolean {
   return useAppSelector((state) =>
-    Object.values(state.api.queries).some((query) => query?.status === QueryStatus.pending && query.endpointName !== 'listNotifications'),
+    Object.values(state.api.queries).some((query) => query?.status === QueryStatus.pending && query.endpointName !== notificationsApi.endpoints.listNotifications.name),
   );
 }
 

@@ -69,6 +69,7 @@ export function RowActionStyles() {
           backgroundColor: alpha(theme.palette.grey[700], 0.92),
           overflowWrap: 'break-word',
           pointerEvents: 'none',
+          zIndex: theme.zIndex.tooltip,
         },
       })}
     />
@@ -129,7 +130,6 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
           id={tipId}
           className={TIP}
           placement="bottom"
-          style={{ zIndex: 1500 }}
           modifiers={[{ name: 'offset', options: { offset: [0, 6] } }]}
         >
           {tip.action.tooltip ?? tip.action.label}
