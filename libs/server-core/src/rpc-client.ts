@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { RpcException } from '@nestjs/microservices';
 import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
 import { connect, createInbox, Events, type Msg, type NatsConnection } from 'nats';
+import { CoalescedWrites } from './bus-writes';
 import { requestIdHeaders } from './logging-context';
 import { currentRequestContext } from './request-context';
 import { type JsonListPage, listPageOfReply, type ReplyPacket } from './rpc-reply-pages';
@@ -99,6 +100,8 @@ export class RpcClient implements OnApplicationShutdown {
   private busAway?: { back: Promise<void>; arrived: () => void };
   private nextId = 0;
   private readonly pending = new Map<string, PendingReply>();
+  /** Requests published in the same turn of the event loop go out in one write (CoalescedWrites). */
+  private readonly writes = new CoalescedWrites();
 
   constructor(@Inject(RPC_CLIENT_OPTIONS) private readonly options: RpcClientOptions) {}
 
@@ -166,12 +169,15 @@ export class RpcClient implements OnApplicationShutdown {
         deadline: setTimeout(() => this.finish(waiting).reject(new BusFailure('TIMEOUT')), deadlineMs),
       };
       this.pending.set(firstId, waiting);
-      try {
-        publish(firstId);
-      } catch (error) {
-        this.finish(waiting).reject(error);
-        return;
-      }
+      this.writes.defer(() => {
+        // settled meanwhile (the connection closed): nothing to ask
+        if (this.pending.get(firstId) !== waiting) return;
+        try {
+          publish(firstId);
+        } catch (error) {
+          this.finish(waiting).reject(error);
+        }
+      });
       if (call.askAgainAfterMs === undefined) return;
       waiting.askAgain = setTimeout(() => {
         const id = this.newId();

@@ -36,6 +36,9 @@ describe('SafeReplyServerNats routes', () => {
 describe('SafeReplyServerNats handlers called directly', () => {
   const SUBJECT = 'qb.test.notes.find';
 
+  /** Replies are handed to the bus at the end of the event loop's turn (CoalescedWrites). */
+  const turnEnded = () => new Promise((resolve) => setImmediate(resolve));
+
   /** A request as RpcClient sends it, with what the server answers on it. */
   function request(data: unknown, id = '7') {
     const respond = jest.fn((_bytes: Uint8Array) => true);
@@ -55,6 +58,7 @@ describe('SafeReplyServerNats handlers called directly', () => {
     const { onMessage, viaNest } = serverWith(async (data) => ({ echo: data }));
     const { message, replies } = request({ text: 'Lago' });
     await onMessage(undefined, message);
+    await turnEnded();
     expect(replies()).toEqual([{ response: { echo: { text: 'Lago' } }, isDisposed: true, id: '7' }]);
     expect(viaNest).not.toHaveBeenCalled();
   });
@@ -62,16 +66,37 @@ describe('SafeReplyServerNats handlers called directly', () => {
   it('answers a failure with the AppError it carries, and anything else with a 500 that tells nothing', async () => {
     const refused = request({}, '8');
     await serverWith(async () => Promise.reject(appError('NOT_FOUND', 'Note not found'))).onMessage(undefined, refused.message);
+    await turnEnded();
     expect(refused.replies()).toEqual([{ err: expect.objectContaining({ statusCode: 404, message: 'Note not found' }), isDisposed: true, id: '8' }]);
 
     const broken = request({}, '9');
     const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     try {
       await serverWith(async () => Promise.reject(new TypeError('x is undefined'))).onMessage(undefined, broken.message);
+      await turnEnded();
     } finally {
       log.mockRestore();
     }
     expect(broken.replies()).toEqual([{ err: expect.objectContaining({ statusCode: 500, message: 'Internal server error' }), isDisposed: true, id: '9' }]);
+  });
+
+  it('hands the replies of requests answered in separate tasks of one turn to the bus together, at its end', async () => {
+    const { onMessage } = serverWith(async (data) => data);
+    const first = request({ n: 1 }, '1');
+    const second = request({ n: 2 }, '2');
+    const order: string[] = [];
+    (first.message.respond as jest.Mock).mockImplementation(() => order.push('first') > 0);
+    (second.message.respond as jest.Mock).mockImplementation(() => order.push('second') > 0);
+    // two answers that come in as separate tasks (as two database answers do), each its own microtask queue
+    await new Promise<void>((resolve) => {
+      setImmediate(() => void onMessage(undefined, first.message));
+      setImmediate(() => void onMessage(undefined, second.message).then(() => {
+        expect(order).toEqual([]);
+        resolve();
+      }));
+    });
+    await turnEnded();
+    expect(order).toEqual(['first', 'second']);
   });
 
   it("leaves a subject without a direct handler to Nest's pipeline", async () => {

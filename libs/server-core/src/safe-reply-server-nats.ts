@@ -4,6 +4,7 @@ import { type AppError, makeAppError } from '@quotebook/contracts';
 import type { Msg, NatsConnection, Subscription as NatsSubscription } from 'nats';
 import type { Observable, Subscription } from 'rxjs';
 import { toAppError } from './app-error';
+import { CoalescedWrites } from './bus-writes';
 import { JsonItemsPage } from './list-page';
 import { requestIdOf } from './logging-context';
 import { type HandlingTimer, timeNatsHandler } from './metrics';
@@ -50,6 +51,8 @@ export class SafeReplyServerNats extends ServerNats {
   /** Messages taken and not done with: being handled, or their reply not sent yet. */
   private inFlight = 0;
   private readonly idleWaiters = new Set<() => void>();
+  /** Replies ready in the same turn of the event loop go out in one write (CoalescedWrites). */
+  private readonly writes = new CoalescedWrites();
 
   /** `drainTimeoutMs`: how long close() waits for the requests in flight before it closes anyway. */
   constructor(
@@ -121,14 +124,16 @@ export class SafeReplyServerNats extends ServerNats {
           );
           return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_TOO_LARGE_MESSAGE), handling);
         }
-        try {
-          const sent = natsMsg.respond(outgoing.data, { headers: outgoing.headers });
-          handling.end(packet.err);
-          return sent;
-        } catch (failure) {
-          this.replyLogger.error(`${natsMsg.subject}: reply of ${size} bytes could not be sent: ${describe(failure)}`);
-          return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_FAILED_MESSAGE), handling);
-        }
+        this.writes.defer(() => {
+          try {
+            natsMsg.respond(outgoing.data, { headers: outgoing.headers });
+            handling.end(packet.err);
+          } catch (failure) {
+            this.replyLogger.error(`${natsMsg.subject}: reply of ${size} bytes could not be sent: ${describe(failure)}`);
+            this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_FAILED_MESSAGE), handling);
+          }
+        });
+        return true;
       } catch (failure) {
         this.replyLogger.error(`${natsMsg.subject}: reply could not be serialized: ${describe(failure)}`);
         return this.respondWithError(natsMsg, id, makeAppError('INTERNAL', REPLY_FAILED_MESSAGE), handling);
@@ -268,7 +273,8 @@ export class SafeReplyServerNats extends ServerNats {
       await Promise.allSettled(subscriptions.map((subscription) => subscription.drain()));
       if (this.inFlight > 0) this.replyLogger.log(`stopping: ${this.inFlight} request(s) in flight are finished first`);
       await this.idle();
-      // replies are published on the next tick after their handler: let those go out first
+      // replies are published on the next tick after their handler, and handed to the bus at the end of
+      // that turn (CoalescedWrites, whose turn was queued before this one): let those go out first
       await new Promise((resolve) => setImmediate(resolve));
       await connection.drain();
       return true;
