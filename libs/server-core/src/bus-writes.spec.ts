@@ -33,4 +33,13 @@ describe(CoalescedWrites.name, () => {
     await turnEnded();
     expect(done).toEqual(['after the failure', 'next turn']);
   });
+
+  it('says when the writes deferred so far have been made', async () => {
+    const writes = new CoalescedWrites();
+    await expect(writes.settled()).resolves.toBeUndefined();
+    const done: string[] = [];
+    writes.defer(() => done.push('reply'));
+    await writes.settled();
+    expect(done).toEqual(['reply']);
+  });
 });

@@ -22,6 +22,12 @@ export class CoalescedWrites {
     setImmediate(this.flush);
   }
 
+  /** Resolves once every write deferred so far has been made. */
+  settled(): Promise<void> {
+    if (!this.scheduled) return Promise.resolve();
+    return new Promise((resolve) => this.defer(resolve));
+  }
+
   private readonly flush = (): void => {
     const writes = this.queued;
     this.queued = [];

@@ -273,9 +273,8 @@ export class SafeReplyServerNats extends ServerNats {
       await Promise.allSettled(subscriptions.map((subscription) => subscription.drain()));
       if (this.inFlight > 0) this.replyLogger.log(`stopping: ${this.inFlight} request(s) in flight are finished first`);
       await this.idle();
-      // replies are published on the next tick after their handler, and handed to the bus at the end of
-      // that turn (CoalescedWrites, whose turn was queued before this one): let those go out first
-      await new Promise((resolve) => setImmediate(resolve));
+      // a reply counted done is deferred to the end of its turn (CoalescedWrites): let those go out first
+      await this.writes.settled();
       await connection.drain();
       return true;
     };
