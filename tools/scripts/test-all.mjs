@@ -25,11 +25,22 @@ mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const problems = [];
+/** How long each step took, printed at the end: where a slow run spent its time. */
+const durations = [];
+
+/** Runs `step` and keeps how long it took under `label`. */
+function timedStep(label, step) {
+  const started = Date.now();
+  try {
+    return step();
+  } finally {
+    durations.push([label, (Date.now() - started) / 1000]);
+  }
+}
 
 function run(label, command, commandArgs) {
   console.log(`\n=== ${label}: ${path.basename(command)} ${commandArgs.join(' ')}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, env, stdio: 'inherit' });
-  return result.status === 0;
+  return timedStep(label, () => spawnSync(command, commandArgs, { cwd: root, env, stdio: 'inherit' }).status === 0);
 }
 
 function countJest(file, label) {
@@ -113,15 +124,16 @@ for (const [layer, projects, extra] of jestLayers) {
 if (wants('e2e')) {
   const report = path.join(reportDir, 'e2e.json');
   console.log('\n=== e2e: playwright test');
-  spawnSync(bin('playwright'), ['test', '--config', 'apps/web-e2e/playwright.config.ts'], {
+  timedStep('e2e', () => spawnSync(bin('playwright'), ['test', '--config', 'apps/web-e2e/playwright.config.ts'], {
     cwd: root,
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
     stdio: 'inherit',
-  });
+  }));
   countPlaywright(report);
 }
 
 console.log('');
+console.log(`time taken: ${durations.map(([label, seconds]) => `${label} ${Math.round(seconds)} s`).join(', ')}`);
 for (const problem of problems) console.log(`! ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
