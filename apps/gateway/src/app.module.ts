@@ -25,6 +25,9 @@ import { TenantsController } from './tenants/tenants.controller';
 import { UsersHttpModule } from './users/users-http.module';
 import { WebhooksHttpModule } from './webhooks/webhooks-http.module';
 
+/** The gateway's global guards, in the order they run: authenticate, then check the role, then the tenant of the path, then the text. */
+export const GLOBAL_GUARDS = [JwtAuthGuard, RolesGuard, TenantScopeGuard, InputTextGuard] as const;
+
 @Module({})
 export class GatewayModule {
   static forRoot(env: GatewayEnv): DynamicModule {
@@ -85,12 +88,11 @@ export class GatewayModule {
         ForgotPasswordThrottleService,
         JwtStrategy,
         LogoStorageService,
-        // order matters: authenticate, then check the role, then the tenant of the path, then the text
-        { provide: APP_GUARD, useClass: JwtAuthGuard },
-        { provide: APP_GUARD, useClass: RolesGuard },
-        { provide: APP_GUARD, useClass: TenantScopeGuard },
-        { provide: APP_GUARD, useClass: InputTextGuard },
-        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        // the global guards and filter, also by class for the routes served directly (direct-routes.ts)
+        ...GLOBAL_GUARDS,
+        HttpErrorFilter,
+        ...GLOBAL_GUARDS.map((guard) => ({ provide: APP_GUARD, useExisting: guard })),
+        { provide: APP_FILTER, useExisting: HttpErrorFilter },
       ],
     };
   }

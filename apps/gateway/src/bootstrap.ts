@@ -1,41 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { createProcessLogger, MessagesValidationPipe, nestLoggerOf, VALIDATION_OPTIONS } from '@quotebook/server-core';
-import type { FastifyReply } from 'fastify';
-import { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { GatewayModule } from './app.module';
+import { GatewayModule, GLOBAL_GUARDS } from './app.module';
 import { noStore } from './auth/no-store';
 import { BODY_LIMIT_BYTES, installBodyParsers } from './common/body-parsers';
-import { clientErrorAnswer, frameworkErrorAnswer } from './common/http-exception.filter';
+import { GatewayHttpAdapter } from './common/gateway-http-adapter';
+import { clientErrorAnswer, frameworkErrorAnswer, HttpErrorFilter } from './common/http-exception.filter';
 import { installHttpMetrics } from './common/http-metrics';
 import { requestIdOf, useRequestIds } from './common/request-id';
 import { useSecurityHeaders } from './common/security-headers';
-import { JsonText } from './common/json-text';
 import { useSignatureUploads } from './documents/signature-upload-body';
 import type { GatewayEnv } from './env';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { publicAnswerHeaders } from './public/public-answer-headers';
 import { serveSpa, serveUploads } from './web/spa';
-
-/**
- * Fastify, except that an answer that is JSON already goes out as its bytes are, never parsed and
- * written again; an answer of several parts (a list's pages as the services wrote them) is written part
- * after part with its length, never copied into one buffer first.
- */
-class GatewayHttpAdapter extends FastifyAdapter {
-  override reply(response: FastifyReply | ServerResponse, body: unknown, statusCode?: number): FastifyReply {
-    if (!(body instanceof JsonText) || response instanceof ServerResponse) return super.reply(response, body, statusCode);
-    if (statusCode) response.status(statusCode);
-    const { parts } = body;
-    response.type('application/json; charset=utf-8');
-    if (parts.length === 1) return response.send(parts[0]);
-    return response.header('content-length', body.byteLength).send(Readable.from(parts));
-  }
-}
 
 /** The gateway's HTTP application, fully configured (used by main.ts and by tests). */
 export async function createGatewayApp(env: GatewayEnv): Promise<INestApplication> {
@@ -70,7 +51,10 @@ export async function createGatewayApp(env: GatewayEnv): Promise<INestApplicatio
   installBodyParsers(fastify);
   await app.register(fastifyMultipart);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new MessagesValidationPipe({ ...VALIDATION_OPTIONS }));
+  const validation = new MessagesValidationPipe({ ...VALIDATION_OPTIONS });
+  app.useGlobalPipes(validation);
+  // the routes that need no more than these skip Nest's per-request router
+  adapter.serveDirectly(app, { guards: GLOBAL_GUARDS, filter: HttpErrorFilter, pipes: [validation] });
   // no enableShutdownHooks(): main.ts stops the process once the requests in flight are answered
 
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));

@@ -38,7 +38,7 @@ export class TagsController extends TenantResource({
   @ApiParam({ name: 'targetType', enum: TAG_TARGET_TYPES, description: 'product or customer, in any case' })
   listByType(
     @CurrentScope() scope: TenantScope,
-    @Param('targetType', TagTargetTypePipe) targetType: TagTargetType,
+    @Param('targetType', new TagTargetTypePipe()) targetType: TagTargetType,
   ): Promise<TagView[]> {
     return this.rpc.send(TAGS_LIST, { ...scope, targetType });
   }

@@ -25,7 +25,7 @@ export class NotificationsController {
   @HttpCode(200)
   @notificationIdApiParam()
   @ApiOperation({ summary: "Marks one notification read, or every one of the user's with `all`; answers the notifications as they are then." })
-  read(@CurrentScope() scope: TenantScope, @Param('id', NotificationIdPipe) id: string): Promise<NotificationsView> {
+  read(@CurrentScope() scope: TenantScope, @Param('id', new NotificationIdPipe()) id: string): Promise<NotificationsView> {
     return this.rpc.send(NOTIFICATIONS_READ, { ...scope, id });
   }
 }

@@ -69,7 +69,7 @@ export class QuoteSendingController {
   revision(
     @CurrentScope() scope: TenantScope,
     @Param('quoteId', quoteIdParam) id: string,
-    @Param('n', RevisionNumberPipe) n: string,
+    @Param('n', new RevisionNumberPipe()) n: string,
   ): Promise<QuoteRevisionView> {
     return this.rpc.send(QUOTE_REVISIONS_GET, { ...scope, id, number: Number(n) });
   }
