@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, column, cpuMicros, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -210,7 +210,8 @@ export async function benchCatalogue(stacks) {
     const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
     const cpu = processes.map((named) => named.map(() => 0));
     for (let round = 0; round < 3; round += 1) {
-      for (const [index, target] of all.entries()) {
+      for (const index of inTurn(all.length, round)) {
+        const target = all[index];
         const pids = processes[index].map(([, pid]) => pid);
         const before = cpuMicros(pids);
         const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / 3, CONCURRENCY);

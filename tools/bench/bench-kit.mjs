@@ -197,7 +197,17 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
 
 /**
- * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating; this
+ * The order in which `count` targets take their turns in `round`: each round starts one target later,
+ * so that no target always follows the same one (the first after the baseline, which runs in this
+ * process, met its processes asleep and the machine busy more often than the others).
+ */
+export function inTurn(count, round) {
+  return Array.from({ length: count }, (_, step) => (round + step) % count);
+}
+
+/**
+ * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating (each
+ * round starting one target later: inTurn); this
  * process's heap is collected before each batch (not timed).
  *
  * With `opening`, each batch first makes one call of its own, timed apart (the summary's `opening`):
@@ -211,7 +221,8 @@ export async function alternate(targets, call, rounds, batch, { opening = false 
   const timings = targets.map(() => []);
   const openings = targets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, target] of targets.entries()) {
+    for (const index of inTurn(targets.length, round)) {
+      const target = targets[index];
       collectGarbage();
       if (opening) openings[index].push((await timed(() => call(target))).ms);
       for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
