@@ -25,6 +25,7 @@ import {
 } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { MetadataScanner, type ModulesContainer } from '@nestjs/core';
+import { FORBIDDEN_MESSAGE } from '@nestjs/core/guards';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isObservable, lastValueFrom } from 'rxjs';
@@ -39,9 +40,6 @@ import { isObservable, lastValueFrom } from 'rxjs';
  * undeclared kind of parameter, @Res() without passthrough) is left to Nest, which still declares every
  * route (the OpenAPI document, the route table): see GatewayHttpAdapter.
  */
-
-/** What Nest answers when a guard says no (its FORBIDDEN_MESSAGE). */
-const FORBIDDEN_MESSAGE = 'Forbidden resource';
 
 /** What Nest's router applies to every route: the application's global guards (in order), pipes and filter. */
 export interface DirectRouteChecks {
@@ -257,6 +255,8 @@ export function prepareDirectRoutes(modules: ModulesContainer, checks: DirectRou
   for (const [method, handle] of found) {
     if (handle === null) continue;
     Reflect.defineMetadata(ROUTE_METHOD, method, method);
+    // the handler carries the method's metadata, as Nest's does (the adapter reads Fastify's route options from it)
+    for (const key of Reflect.getMetadataKeys(method)) Reflect.defineMetadata(key, Reflect.getMetadata(key, method), handle);
     routes.set(method, { method, handle });
   }
   return routes;

@@ -58,12 +58,11 @@ export class GatewayHttpAdapter extends FastifyAdapter {
     return super.patch(...this.served(args));
   }
 
-  /** A route's registration with its direct handler in place of Nest's, carrying the same metadata (the adapter reads Fastify's route options from it). */
+  /** A route's registration with its direct handler in place of Nest's. */
   private served(args: unknown[]): unknown[] {
     const handler = args[args.length - 1];
     const direct = directRouteOf(handler, this.directRoutes);
     if (!direct) return args;
-    for (const key of Reflect.getMetadataKeys(direct.method)) Reflect.defineMetadata(key, Reflect.getMetadata(key, direct.method), direct.handle);
     this.routesServedDirectly.add(direct.method);
     return [...args.slice(0, -1), direct.handle];
   }
