@@ -14,6 +14,7 @@ import {
   HttpException,
   Injectable,
   Module,
+  NestInterceptor,
   Param,
   ParseIntPipe,
   PipeTransform,
@@ -22,7 +23,9 @@ import {
   Query,
   Res,
   UseGuards,
+  UseInterceptors,
   ValidationPipe,
+  type CallHandler,
   type ArgumentsHost,
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
@@ -30,6 +33,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { Type as Transform } from 'class-transformer';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Observable } from 'rxjs';
+import { type AnswerTransform, answersThrough } from './direct-routes';
 import { GatewayHttpAdapter } from './gateway-http-adapter';
 import { JsonText } from './json-text';
 
@@ -168,9 +173,79 @@ class ItemsController {
   }
 }
 
+/** What the controller's transform stamps with: a provider, so that the transform is made by Nest's injector. */
+@Injectable()
+class StampSource {
+  readonly name = 'stamp';
+}
+
+type Stamped = { by: string[] };
+
+/** The controller's AnswerTransform: adds who asked to the answer's `by`; for user "late", a moment later. */
+@Injectable()
+class ControllerStamp implements NestInterceptor, AnswerTransform {
+  constructor(private readonly source: StampSource) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return answersThrough(this, context, next);
+  }
+
+  transformAnswer(context: ExecutionContext, answer: unknown): unknown {
+    const user = context.switchToHttp().getRequest<{ user: string }>().user;
+    const stamped = { by: [...(answer as Stamped).by, `${this.source.name}:${user}`] };
+    return user === 'late' ? new Promise((resolve) => setTimeout(() => resolve(stamped), 5)) : stamped;
+  }
+}
+
+/** A method's AnswerTransform, given as an instance. */
+class MethodStamp implements NestInterceptor, AnswerTransform {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return answersThrough(this, context, next);
+  }
+
+  transformAnswer(_context: ExecutionContext, answer: unknown): unknown {
+    return { by: [...(answer as Stamped).by, 'method'] };
+  }
+}
+
+/** An interceptor that is not an AnswerTransform (it could do anything around the call): its route stays with Nest. */
+@Injectable()
+class Around implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle();
+  }
+}
+
+@Controller('stamped')
+@UseInterceptors(ControllerStamp)
+class StampedController {
+  @Get()
+  plain(): Stamped {
+    return { by: [] };
+  }
+
+  @Get('both')
+  @UseInterceptors(new MethodStamp())
+  both(): Stamped {
+    return { by: ['route'] };
+  }
+
+  @Get('fails')
+  fails(): Stamped {
+    throw new HttpException({ reason: 'NOPE' }, 409);
+  }
+
+  @Get('around')
+  @UseInterceptors(Around)
+  around(): Stamped {
+    return { by: [] };
+  }
+}
+
 @Module({
-  controllers: [ItemsController],
+  controllers: [ItemsController, StampedController],
   providers: [
+    StampSource,
     RecordingGuard,
     UserGuard,
     AnswerFilter,
@@ -223,6 +298,11 @@ describe('routes served directly (GatewayHttpAdapter.serveDirectly)', () => {
     // a guard of its own, a header of its own
     expect(served('guarded')).toBe(false);
     expect(served('withHeader')).toBe(false);
+    // answer transforms, of the controller's (made by Nest's injector) and of the method's
+    const stamped = (name: keyof StampedController) => direct.adapter.routesServedDirectly.has(StampedController.prototype[name]);
+    for (const name of ['plain', 'both', 'fails'] as const) expect([name, stamped(name)]).toEqual([name, true]);
+    // an interceptor that is not one
+    expect(stamped('around')).toBe(false);
     expect(nest.adapter.routesServedDirectly.size).toBe(0);
   });
 
@@ -252,6 +332,12 @@ describe('routes served directly (GatewayHttpAdapter.serveDirectly)', () => {
     ['an empty path parameter', { method: 'GET', url: '/items//' }],
     ['a route left to Nest: its own guard', { method: 'GET', url: '/items/guarded' }],
     ['a route left to Nest: its own header', { method: 'GET', url: '/items/header' }],
+    ["an answer through the controller's transform", { method: 'GET', url: '/stamped', headers: { 'x-user': 'ada' } }],
+    ["an answer through the method's transform, then the controller's", { method: 'GET', url: '/stamped/both' }],
+    ['a transform that answers later', { method: 'GET', url: '/stamped', headers: { 'x-user': 'late' } }],
+    ['a failure of a transformed route, which no transform sees', { method: 'GET', url: '/stamped/fails' }],
+    ['a guard that says no on a transformed route', { method: 'GET', url: '/stamped', headers: { 'x-refuse': '1' } }],
+    ['a route left to Nest: an interceptor that is not an answer transform', { method: 'GET', url: '/stamped/around' }],
   ];
 
   it.each(calls)('answers as Nest does: %s', async (_case, call) => {
@@ -272,6 +358,12 @@ describe('routes served directly (GatewayHttpAdapter.serveDirectly)', () => {
     });
     expect(await answer(direct.app, { method: 'POST', url: '/items', payload: { name: 'Roma' } })).toMatchObject({ status: 201, body: '{"created":"Roma"}' });
     expect(await answer(direct.app, { method: 'DELETE', url: '/items/3' })).toMatchObject({ status: 204, body: '' });
+    // the innermost transform first, as Nest's interceptors nest
+    expect(await answer(direct.app, { method: 'GET', url: '/stamped/both', headers: { 'x-user': 'ada' } })).toMatchObject({
+      status: 200,
+      body: JSON.stringify({ by: ['route', 'method', 'stamp:ada'] }),
+    });
+    expect(await answer(direct.app, { method: 'GET', url: '/stamped', headers: { 'x-user': 'late' } })).toMatchObject({ status: 200, body: '{"by":["stamp:late"]}' });
     // a status the route set itself stays
     expect(await answer(direct.app, { method: 'GET', url: '/items/passthrough' })).toMatchObject({ status: 207, extra: 'set by the route' });
     expect(await answer(direct.app, { method: 'GET', url: '/items/42', headers: { 'x-refuse': '1' } })).toMatchObject({

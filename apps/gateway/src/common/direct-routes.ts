@@ -1,7 +1,9 @@
 import {
   type ArgumentMetadata,
+  type CallHandler,
   type CanActivate,
   type ExceptionFilter,
+  type ExecutionContext,
   ForbiddenException,
   type PipeTransform,
   RequestMethod,
@@ -27,8 +29,9 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { MetadataScanner, type ModulesContainer } from '@nestjs/core';
 import { FORBIDDEN_MESSAGE } from '@nestjs/core/guards';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import type { Module } from '@nestjs/core/injector/module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isObservable, lastValueFrom } from 'rxjs';
+import { concatMap, isObservable, lastValueFrom, type Observable } from 'rxjs';
 
 /**
  * The API's routes served by Fastify without Nest's per-request router: each route's handler does what
@@ -36,10 +39,29 @@ import { isObservable, lastValueFrom } from 'rxjs';
  * route's parameters through the global pipes and their own, the method, the answer through the HTTP
  * adapter, a failure through the global filter), with one execution context per request and none of
  * the router's per-request promises, interceptor chain and observables. A route that uses anything this
- * does not do (a guard, pipe, interceptor or filter of its own, a custom header, a redirect, an
- * undeclared kind of parameter, @Res() without passthrough) is left to Nest, which still declares every
- * route (the OpenAPI document, the route table): see GatewayHttpAdapter.
+ * does not do (a guard, pipe or filter of its own, an interceptor that is not an AnswerTransform, a
+ * custom header, a redirect, an undeclared kind of parameter, @Res() without passthrough) is left to
+ * Nest, which still declares every route (the OpenAPI document, the route table): see
+ * GatewayHttpAdapter.
  */
+
+/**
+ * An interceptor that only changes a route's answer once its method has answered: it sees neither the
+ * call before the method nor a failure. The direct handlers apply it as Nest's router would (the
+ * innermost first), so its routes are served directly too. Its intercept() must do the same for Nest's
+ * router: `return answersThrough(this, context, next)`.
+ */
+export interface AnswerTransform {
+  transformAnswer(context: ExecutionContext, answer: unknown): unknown;
+}
+
+const isAnswerTransform = (interceptor: unknown): interceptor is AnswerTransform =>
+  typeof interceptor === 'object' && interceptor !== null && typeof (interceptor as AnswerTransform).transformAnswer === 'function';
+
+/** What an AnswerTransform's intercept() answers: each answer of the route, transformed (awaited when it is a promise). */
+export function answersThrough(transform: AnswerTransform, context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  return next.handle().pipe(concatMap(async (answer: unknown) => transform.transformAnswer(context, answer)));
+}
 
 /** What Nest's router applies to every route: the application's global guards (in order), pipes and filter. */
 export interface DirectRouteChecks {
@@ -159,13 +181,41 @@ function parametersOf(controller: Type<unknown>, name: string, globalPipes: read
   return parameters;
 }
 
-/** Whether the controller or the method carries an enhancer, a header or an answer style that Nest's router applies. */
+/**
+ * Whether the controller or the method carries an enhancer, a header or an answer style that Nest's
+ * router applies (interceptors are answerTransformsOf's to judge).
+ */
 function hasOwnEnhancers(controller: Type<unknown>, method: object): boolean {
-  const enhancers = [GUARDS_METADATA, INTERCEPTORS_METADATA, PIPES_METADATA, EXCEPTION_FILTERS_METADATA];
+  const enhancers = [GUARDS_METADATA, PIPES_METADATA, EXCEPTION_FILTERS_METADATA];
   if (enhancers.some((key) => (Reflect.getMetadata(key, controller) as unknown[] | undefined)?.length)) return true;
   if (enhancers.some((key) => (Reflect.getMetadata(key, method) as unknown[] | undefined)?.length)) return true;
   if ((Reflect.getMetadata(HEADERS_METADATA, method) as unknown[] | undefined)?.length) return true;
   return [REDIRECT_METADATA, RENDER_METADATA, SSE_METADATA].some((key) => Reflect.getMetadata(key, method) !== undefined);
+}
+
+/**
+ * The route's interceptors (the controller's, then the method's, as Nest orders them), in the order
+ * their transforms apply to an answer: the innermost first. Undefined when one is not an
+ * AnswerTransform, or is a class that Nest's injector did not make once for the application (its
+ * instance is what Nest's router uses too).
+ */
+function answerTransformsOf(controller: Type<unknown>, method: object, module: Module): AnswerTransform[] | undefined {
+  const declared = [
+    ...((Reflect.getMetadata(INTERCEPTORS_METADATA, controller) as unknown[] | undefined) ?? []),
+    ...((Reflect.getMetadata(INTERCEPTORS_METADATA, method) as unknown[] | undefined) ?? []),
+  ];
+  const transforms: AnswerTransform[] = [];
+  for (const interceptor of declared) {
+    let instance: unknown = interceptor;
+    if (typeof interceptor === 'function') {
+      const wrapper = module.injectables.get(interceptor as Type<unknown>);
+      if (!wrapper || !wrapper.isDependencyTreeStatic()) return undefined;
+      instance = wrapper.instance;
+    }
+    if (!isAnswerTransform(instance)) return undefined;
+    transforms.push(instance);
+  }
+  return transforms.reverse();
 }
 
 /**
@@ -179,10 +229,12 @@ async function piped(parameter: Parameter, value: unknown): Promise<unknown> {
 }
 
 /** The direct handler of one route: the method `name` of `instance`; undefined when the route is left to Nest. */
-function directRoute(instance: object, controller: Type<unknown>, name: string, checks: DirectRouteChecks): DirectRoute['handle'] | undefined {
+function directRoute(instance: object, controller: Type<unknown>, name: string, module: Module, checks: DirectRouteChecks): DirectRoute['handle'] | undefined {
   const method = (controller.prototype as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
   const requestMethod = Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod | undefined;
   if (requestMethod === undefined || !METHODS_SERVED.has(requestMethod) || hasOwnEnhancers(controller, method)) return undefined;
+  const transforms = answerTransformsOf(controller, method, module);
+  if (!transforms) return undefined;
   const parameters = parametersOf(controller, name, checks.pipes);
   if (!parameters) return undefined;
   const statusCode = (Reflect.getMetadata(HTTP_CODE_METADATA, method) as number | undefined) ?? (requestMethod === RequestMethod.POST ? 201 : 200);
@@ -209,7 +261,8 @@ function directRoute(instance: object, controller: Type<unknown>, name: string, 
       if (pending.length === 1) await pending[0];
       else if (pending.length > 1) await Promise.all(pending);
       const returned: unknown = await method.apply(instance, args);
-      const result = isObservable(returned) ? await lastValueFrom(returned) : returned;
+      let result = isObservable(returned) ? await lastValueFrom(returned) : returned;
+      for (const transform of transforms) result = await transform.transformAnswer(context, result);
       try {
         // the status was set before the method ran, which may have set another (@Res({ passthrough: true }))
         await checks.reply(reply, result);
@@ -247,7 +300,7 @@ export function prepareDirectRoutes(modules: ModulesContainer, checks: DirectRou
         const method = (controller.prototype as Record<string, unknown>)[name];
         if (typeof method !== 'function' || Reflect.getMetadata(METHOD_METADATA, method) === undefined) continue;
         // a method met twice (a base class's, inherited by two controllers) is left to Nest for both
-        found.set(method, found.has(method) ? null : (directRoute(instance as object, controller, name, checks) ?? null));
+        found.set(method, found.has(method) ? null : (directRoute(instance as object, controller, name, module, checks) ?? null));
       }
     }
   }

@@ -1,7 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { TENANTS_GET, withoutCosts } from '@quotebook/contracts';
 import { RecentlyKnown, RpcClient, SessionStates } from '@quotebook/server-core';
-import { from, mergeMap, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { type AnswerTransform, answersThrough } from '../common/direct-routes';
 import { JsonText } from '../common/json-text';
 import { type AuthenticatedPrincipal, toPrincipal } from '../common/principal.decorator';
 import type { TenantScope } from '../common/tenant-scope';
@@ -20,10 +21,11 @@ function hidingCosts(answer: unknown): unknown {
  * answered is trusted as a session check is (RecentlyKnown): tenancy announces a change of the setting
  * before it answers the change, which clears it here. When tenancy does not answer, the costs are
  * hidden: the quote still answers (quoting does not depend on tenancy being up), and nothing is shown
- * that the agency may have kept from its users.
+ * that the agency may have kept from its users. It only changes the answer (an AnswerTransform), so
+ * the quotes' routes are served directly as the others are.
  */
 @Injectable()
-export class CostVisibilityInterceptor implements NestInterceptor {
+export class CostVisibilityInterceptor implements NestInterceptor, AnswerTransform {
   private readonly visibleToUsers = new RecentlyKnown<boolean>();
 
   constructor(
@@ -34,19 +36,18 @@ export class CostVisibilityInterceptor implements NestInterceptor {
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return answersThrough(this, context, next);
+  }
+
+  /** The answer as the request's user may see it: an admin's and the superadmin's as it is. */
+  transformAnswer(context: ExecutionContext, answer: unknown): unknown {
     const request = context.switchToHttp().getRequest<{ user?: AuthenticatedPrincipal; params: Record<string, string> }>();
     const user = request.user;
-    if (!user || user.role !== 'tenant_user') return next.handle();
+    if (!user || user.role !== 'tenant_user') return answer;
     const scope: TenantScope = { principal: toPrincipal(user), tenantId: request.params.tenantId ?? '' };
-    return next.handle().pipe(
-      mergeMap((answer) =>
-        from(
-          this.costsVisible(scope).then(
-            (visible) => (visible ? answer : hidingCosts(answer)),
-            () => hidingCosts(answer),
-          ),
-        ),
-      ),
+    return this.costsVisible(scope).then(
+      (visible) => (visible ? answer : hidingCosts(answer)),
+      () => hidingCosts(answer),
     );
   }
 
