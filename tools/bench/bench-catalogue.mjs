@@ -14,6 +14,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const SMALL_BATCH = Number(process.env.BENCH_SMALL_BATCH ?? 50);
 const LIST_BATCH = Number(process.env.BENCH_LIST_BATCH ?? 6);
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 6);
+/** The throughput runs are split into this many rounds, the targets alternating (inTurn). */
+const THROUGHPUT_ROUNDS = 3;
 export const CONCURRENCY = 8;
 const BUDGET = { listP95Ratio: 1.5, smallP50OverMs: 1.5, requestsPerSecond: 1200 };
 /**
@@ -208,13 +210,16 @@ export async function benchCatalogue(stacks) {
       ...[bare, bareWithWork].map(({ pids }) => [['server', pids.server], ['responder', pids.responder]]),
     ];
     const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
+    /** Each round's rate per target: the spread of a ratio across rounds shows how far one run can be trusted. */
+    const roundRates = all.map(() => []);
     const cpu = processes.map((named) => named.map(() => 0));
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) {
       for (const index of inTurn(all.length, round)) {
         const target = all[index];
         const pids = processes[index].map(([, pid]) => pid);
         const before = cpuMicros(pids);
-        const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / 3, CONCURRENCY);
+        const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / THROUGHPUT_ROUNDS, CONCURRENCY);
+        roundRates[index].push(done / seconds);
         cpuMicros(pids).forEach((after, at) => (cpu[index][at] += after === null || before[at] === null ? NaN : after - before[at]));
         perSecond[index].done += done;
         perSecond[index].seconds += seconds;
@@ -258,6 +263,12 @@ export async function benchCatalogue(stacks) {
       `${`${bareWithWork.label}, ${CONCURRENCY} clients`.padEnd(44)}${column(`${rate[withWork].toFixed(0)} req/s`, 13)}${''.padEnd(11)}` +
         `${column(`${(rate[withWork] / rate[last]).toFixed(2)}x the bare hops'`, 26)}`,
     );
+    // printed without a budget: the same ratio round by round, which the verdict's totals hide
+    const byRound = (index) => roundRates[index].map((value, round) => (value / roundRates[last][round]).toFixed(2)).join(', ');
+    for (const [index, name] of stackNames(stacks).entries()) {
+      lines.push(`${`${name}: rate ÷ the bare hops', round by round`.padEnd(44)}${byRound(index + 1)}`);
+    }
+    lines.push(`${`${bareWithWork.label}, round by round`.padEnd(44)}${byRound(withWork)}`);
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
     lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
     // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget
