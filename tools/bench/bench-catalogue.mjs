@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, balancedRounds, collectGarbageNow, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -14,8 +14,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const SMALL_BATCH = Number(process.env.BENCH_SMALL_BATCH ?? 50);
 const LIST_BATCH = Number(process.env.BENCH_LIST_BATCH ?? 6);
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 6);
-/** The throughput runs are split into this many rounds, the targets alternating (inTurn). */
-const THROUGHPUT_ROUNDS = 3;
 export const CONCURRENCY = 8;
 const BUDGET = { listP95Ratio: 1.5, smallP50OverMs: 1.5, requestsPerSecond: 1200 };
 /**
@@ -213,12 +211,17 @@ export async function benchCatalogue(stacks) {
     /** Each round's rate per target: the spread of a ratio across rounds shows how far one run can be trusted. */
     const roundRates = all.map(() => []);
     const cpu = processes.map((named) => named.map(() => 0));
-    for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) {
+    // as many rounds as make the order balanced (each target after every other one equally often)
+    const throughputRounds = balancedRounds(all.length);
+    // a round of a second at least: a shorter one would be mostly its clients' start and end
+    const roundSeconds = Math.max(1, THROUGHPUT_SECONDS / throughputRounds);
+    for (let round = 0; round < throughputRounds; round += 1) {
       for (const index of inTurn(all.length, round)) {
         const target = all[index];
         const pids = processes[index].map(([, pid]) => pid);
+        collectGarbageNow();
         const before = cpuMicros(pids);
-        const { done, seconds } = await throughput(target.small, THROUGHPUT_SECONDS / THROUGHPUT_ROUNDS, CONCURRENCY);
+        const { done, seconds } = await throughput(target.small, roundSeconds, CONCURRENCY);
         roundRates[index].push(done / seconds);
         cpuMicros(pids).forEach((after, at) => (cpu[index][at] += after === null || before[at] === null ? NaN : after - before[at]));
         perSecond[index].done += done;
@@ -236,7 +239,7 @@ export async function benchCatalogue(stacks) {
     const names = ['baseline', ...stackNames(stacks), 'bare hops', 'bare hops + work'];
     const lines = [
       `${PRODUCTS} products, 3 VAT rates; ${ROUNDS} alternating rounds of ${LIST_BATCH} list and ${SMALL_BATCH} small calls per target, each batch opened by one call timed apart; ` +
-        `${CONCURRENCY} concurrent clients for ${THROUGHPUT_SECONDS} s per target on ${os.cpus().length} cores`,
+        `${CONCURRENCY} concurrent clients for ${throughputRounds * roundSeconds} s per target in ${throughputRounds} alternating rounds on ${os.cpus().length} cores`,
       `each target first served small lists at ${CONCURRENCY} clients until its rate stopped rising: ` +
         names.map((name, index) => `${name} ${warmRounds[index]} s`).join(', '),
       PAIR_HEADER,
@@ -266,9 +269,9 @@ export async function benchCatalogue(stacks) {
     // printed without a budget: the same ratio round by round, which the verdict's totals hide
     const byRound = (index) => roundRates[index].map((value, round) => (value / roundRates[last][round]).toFixed(2)).join(', ');
     for (const [index, name] of stackNames(stacks).entries()) {
-      lines.push(`${`${name}: rate ÷ the bare hops', round by round`.padEnd(44)}${byRound(index + 1)}`);
+      lines.push(`${`${name}: rate ÷ the bare hops', round by round`.padEnd(50)}${byRound(index + 1)}`);
     }
-    lines.push(`${`${bareWithWork.label}, round by round`.padEnd(44)}${byRound(withWork)}`);
+    lines.push(`${`${bareWithWork.label}: the same`.padEnd(50)}${byRound(withWork)}`);
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
     lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
     // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget

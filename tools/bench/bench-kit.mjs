@@ -14,6 +14,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const require = createRequire(import.meta.url);
+const { balancedRounds, turnOrder } = require('./turn-order.js');
+export { balancedRounds };
 /** The checkout these benchmarks belong to. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -197,18 +199,21 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
 
 /**
- * The order in which `count` targets take their turns in `round`: each round starts one target later,
- * so that no target always follows the same one (the first after the baseline, which runs in this
- * process, met its processes asleep and the machine busy more often than the others).
+ * The order in which `count` targets take their turns in `round` (turn-order.js): over
+ * balancedRounds(count) rounds each target follows every other one equally often. What runs just
+ * before a target moves its figures: the baseline runs in this process and leaves it and the database
+ * busy for a moment after its turn (the next target measured 6-8% slower at 8 clients). A rotation
+ * (each round starting one target later) had every target follow the one before it in the list in
+ * every round but one, so that the first stack always came after the baseline.
  */
-export function inTurn(count, round) {
-  return Array.from({ length: count }, (_, step) => (round + step) % count);
-}
+export const inTurn = turnOrder;
+
+/** This process's heap collected now (not timed): what one target's turn left is not collected during the next one's. */
+export const collectGarbageNow = () => collectGarbage();
 
 /**
- * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating (each
- * round starting one target later: inTurn); this
- * process's heap is collected before each batch (not timed).
+ * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating in a
+ * balanced order (inTurn); this process's heap is collected before each batch (not timed).
  *
  * With `opening`, each batch first makes one call of its own, timed apart (the summary's `opening`):
  * the first call after the other targets' turns finds every process of its target asleep (on this kind
