@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, balancedRounds, collectGarbageNow, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, balancedRounds, collectGarbage, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -219,7 +219,8 @@ export async function benchCatalogue(stacks) {
       for (const index of inTurn(all.length, round)) {
         const target = all[index];
         const pids = processes[index].map(([, pid]) => pid);
-        collectGarbageNow();
+        // what the previous target's turn left in this process is not collected during this one's
+        collectGarbage();
         const before = cpuMicros(pids);
         const { done, seconds } = await throughput(target.small, roundSeconds, CONCURRENCY);
         roundRates[index].push(done / seconds);

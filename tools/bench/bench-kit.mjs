@@ -196,7 +196,7 @@ export function gatewayClient(baseUrl, token, sockets = 8) {
  * target's calls are timed.
  */
 v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc');
+export const collectGarbage = vm.runInNewContext('gc');
 
 /**
  * The order in which `count` targets take their turns in `round` (turn-order.js): over
@@ -207,9 +207,6 @@ const collectGarbage = vm.runInNewContext('gc');
  * every round but one, so that the first stack always came after the baseline.
  */
 export const inTurn = turnOrder;
-
-/** This process's heap collected now (not timed): what one target's turn left is not collected during the next one's. */
-export const collectGarbageNow = () => collectGarbage();
 
 /**
  * Runs `batch` sequential calls of `call(target)` per target and round, the targets alternating in a
