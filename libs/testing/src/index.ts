@@ -1,5 +1,6 @@
 export * from './database';
 export * from './stack';
+export * from './password-hashing';
 export * from './images';
 export * from './pages';
 export * from './document-files';

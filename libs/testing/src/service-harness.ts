@@ -5,6 +5,8 @@ import { createServiceApp, listenOnBus } from '@quotebook/server-core/service';
 import { createTestDatabase, queryDatabase, TEST_NATS_URL, TEST_REDIS_URL, type TestDatabase } from './database';
 import { connectClient, deleteEventStream } from './rpc';
 
+export { TEST_PASSWORD_HASHING } from './password-hashing';
+
 /** A service as its main.ts runs it: its name (also its queue), its settings and its root module. */
 export interface ServiceDefinition<E extends ServiceEnv = ServiceEnv> {
   name: string;

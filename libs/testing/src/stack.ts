@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, TEST_NATS_URL, TEST_REDIS_URL, TestDatabase } from './database';
+import { TEST_PASSWORD_HASHING } from './password-hashing';
 
 export interface ProcessHandle {
   name: string;
@@ -80,6 +81,8 @@ export async function startIsolatedStack(
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     // stacks run side by side on one host: none serves metrics unless a test gives a process its port
     METRICS_PORT: '0',
+    // a stack run as production keeps the default cost, which production requires
+    ...(overrides['NODE_ENV'] === 'production' ? {} : TEST_PASSWORD_HASHING),
     ...overrides,
   };
   try {
@@ -126,6 +129,7 @@ export async function startBuiltService(name: string, databaseUrl: string, env: 
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: process.env['REDIS_KEY_PREFIX'] ?? 'qb:',
       METRICS_PORT: '0',
+      ...TEST_PASSWORD_HASHING,
       ...env,
     },
     { logFile: path.join(logDir, `${name}.log`) },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '@quotebook/contracts';
-import { useServiceHarness, type CompanionStarter, type ServiceDefinition, type ServiceHarness } from '@quotebook/testing/harness';
+import { TEST_PASSWORD_HASHING, useServiceHarness, type CompanionStarter, type ServiceDefinition, type ServiceHarness } from '@quotebook/testing/harness';
 import { IdentityModule } from '../app.module';
 import { IdentityEnv } from '../env';
 
@@ -30,6 +30,7 @@ export const useIdentityHarness = (tenancy?: CompanionStarter) =>
       SUPERADMIN_EMAIL: SUPERADMIN.email,
       SMTP_URL: '',
       PUBLIC_URL,
+      ...TEST_PASSWORD_HASHING,
     },
     ...(tenancy ? { companions: { tenancy } } : {}),
   });

@@ -1,18 +1,29 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
+import { IdentityEnv } from '../env';
 
-/** argon2id hashing; also answers unknown usernames as slowly as known ones. */
+/** argon2id hashing at the cost IdentityEnv sets; also answers unknown usernames as slowly as known ones. */
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
   private dummyHash: string;
+  private readonly options: argon2.Options & { raw?: false };
+
+  constructor(env: IdentityEnv) {
+    this.options = {
+      type: argon2.argon2id,
+      memoryCost: env.PASSWORD_HASH_MEMORY_KIB,
+      timeCost: env.PASSWORD_HASH_ITERATIONS,
+      parallelism: env.PASSWORD_HASH_PARALLELISM,
+    };
+  }
 
   async onModuleInit(): Promise<void> {
     this.dummyHash = await this.hash(randomBytes(16).toString('hex'));
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, { type: argon2.argon2id });
+    return argon2.hash(password, this.options);
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
