@@ -4,6 +4,9 @@ import { PasswordHasher } from './password-hasher';
 
 const REQUIRED = { JWT_SECRET: 'f3a9c1d07b2e4a58961c0de7b4f2a9e1', SUPERADMIN_PASSWORD: 'n7-Ql2vX9pT4' };
 
+/** argon2's least cost: 1 MiB, one pass, one lane */
+const LEAST = { PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1', PASSWORD_HASH_PARALLELISM: '1' };
+
 const hasherWith = (settings: Record<string, string>) => new PasswordHasher(loadEnv(IdentityEnv, { ...REQUIRED, ...settings }));
 
 describe(PasswordHasher.name, () => {
@@ -21,13 +24,13 @@ describe(PasswordHasher.name, () => {
 
   it('verifies a hash made at another cost (a stored hash keeps its own), and never matches a malformed one', async () => {
     const stored = await hasherWith({}).hash('a-password-1');
-    const sut = hasherWith({ PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1', PASSWORD_HASH_PARALLELISM: '1' });
+    const sut = hasherWith(LEAST);
     expect(await sut.verify(stored, 'a-password-1')).toBe(true);
     expect(await sut.verify('not-a-hash', 'a-password-1')).toBe(false);
   });
 
   it('answers an unknown username with a verification at the same cost, always false', async () => {
-    const sut = hasherWith({ PASSWORD_HASH_MEMORY_KIB: '1024', PASSWORD_HASH_ITERATIONS: '1', PASSWORD_HASH_PARALLELISM: '1' });
+    const sut = hasherWith(LEAST);
     await sut.onModuleInit();
     expect(await sut.verifyAgainstDummy('anything')).toBe(false);
   });
