@@ -300,17 +300,22 @@ export async function benchCatalogue(stacks) {
         small[1].p50 - small[0].p50 <= BUDGET.smallP50OverMs,
       ],
       [`${rate[1].toFixed(0)} req/s ≥ ${BUDGET.requestsPerSecond} at ${CONCURRENCY} clients (bare hops ${rate[last].toFixed(0)})`, rate[1] >= BUDGET.requestsPerSecond],
-      // the same figures as ratios to the bare hops: what the frameworks add to the architecture's hops
+      // the same figures as ratios to the bare hops: what the frameworks add to the architecture's hops,
+      // each with the ratio the bare hops reach once they do the stack's required work (no framework),
+      // the least any stack that does that work can show here
       [
-        `small list p50 ${ms(small[1].p50)} = ${(small[1].p50 / small[last].p50).toFixed(2)}x the bare hops' ${ms(small[last].p50)} ≤ ${OVER_BARE_HOPS.smallP50}x`,
+        `small list p50 ${ms(small[1].p50)} = ${(small[1].p50 / small[last].p50).toFixed(2)}x the bare hops' ${ms(small[last].p50)} ≤ ${OVER_BARE_HOPS.smallP50}x` +
+          ` (bare hops + required work ${(small[withWork].p50 / small[last].p50).toFixed(2)}x)`,
         small[1].p50 <= OVER_BARE_HOPS.smallP50 * small[last].p50,
       ],
       [
-        `${rate[1].toFixed(0)} req/s = ${(rate[1] / rate[last]).toFixed(2)}x the bare hops' ${rate[last].toFixed(0)} req/s at ${CONCURRENCY} clients ≥ ${OVER_BARE_HOPS.throughput}x`,
+        `${rate[1].toFixed(0)} req/s = ${(rate[1] / rate[last]).toFixed(2)}x the bare hops' ${rate[last].toFixed(0)} req/s at ${CONCURRENCY} clients ≥ ${OVER_BARE_HOPS.throughput}x` +
+          ` (bare hops + required work ${(rate[withWork] / rate[last]).toFixed(2)}x)`,
         rate[1] >= OVER_BARE_HOPS.throughput * rate[last],
       ],
       [
-        `products list p95 ${ms(list[1].p95)} = ${(list[1].p95 / list[last].p95).toFixed(2)}x the bare hops' ${ms(list[last].p95)} ≤ ${OVER_BARE_HOPS.listP95}x`,
+        `products list p95 ${ms(list[1].p95)} = ${(list[1].p95 / list[last].p95).toFixed(2)}x the bare hops' ${ms(list[last].p95)} ≤ ${OVER_BARE_HOPS.listP95}x` +
+          ` (bare hops + required work ${(list[withWork].p95 / list[last].p95).toFixed(2)}x)`,
         list[1].p95 <= OVER_BARE_HOPS.listP95 * list[last].p95,
       ],
     ];
