@@ -1,7 +1,7 @@
 import { RpcException } from '@nestjs/microservices';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { Column, type DataSource, Entity, type EntityManager, type MigrationInterface, PrimaryColumn, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, initializeMigratedDataSource } from './database';
 import { readTenant, withTenant } from './tenant-transaction';
 
@@ -47,6 +47,18 @@ class CreateNotes1700000000000 implements MigrationInterface {
   }
 }
 
+@Entity({ schema: SCHEMA, name: 'notes' })
+class Note {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'tenant_id' })
+  tenantId!: string;
+
+  @Column('text')
+  body!: string;
+}
+
 /** The pg error code a failed call ended with. */
 async function pgCodeOf(call: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -66,7 +78,7 @@ describe(withTenant.name, () => {
 
   beforeAll(async () => {
     await onServer(`CREATE DATABASE "${name}"`);
-    const options = dataSourceOptions({ url, schema: SCHEMA, entities: [], migrations: [CreateNotes1700000000000] });
+    const options = dataSourceOptions({ url, schema: SCHEMA, entities: [Note], migrations: [CreateNotes1700000000000] });
     // one pooled connection: what one transaction set is what the next query would inherit; the
     // refused writes below are expected, so they are not logged
     sut = await initializeMigratedDataSource({ ...options, logging: false, extra: { max: 1 }, url, schema: SCHEMA }, RUNTIME_ROLE);
@@ -261,6 +273,43 @@ describe(withTenant.name, () => {
       } finally {
         await onServer(`DELETE FROM "${SCHEMA}"."notes" WHERE body = 'meanwhile'`, url);
       }
+    });
+
+    it("serves TypeORM's other reads (find, a query builder) under the tenant and in the read's messages too", async () => {
+      const read = () =>
+        readTenant(sut, tenantA, async (manager) => ({
+          found: bodies(await manager.find(Note)),
+          built: await manager.createQueryBuilder(Note, 'note').select('note.body', 'body').where('note.body LIKE :start', { start: '%-1' }).getRawMany(),
+        }));
+      expect(await read()).toEqual({ found: ['a-1', 'a-2'], built: [{ body: 'a-1' }] });
+      expect(await messagesOf(read)).toBe(2);
+    });
+
+    it('holds no pooled connection between its messages: on a pool of one, another read runs in between', async () => {
+      const count = `SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`;
+      const nested = readTenant(sut, tenantA, async (manager) => [
+        await manager.query(count),
+        // a connection held by the outer read would leave this one waiting for the pool for ever
+        await readTenant(sut, tenantB, (inner) => inner.query(count)),
+        await manager.query(count),
+      ]);
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise((resolve) => (timer = setTimeout(() => resolve('waited for the pool'), 5000)));
+      try {
+        expect(await Promise.race([nested, stuck])).toEqual([[{ n: 2 }], [{ n: 1 }], [{ n: 2 }]]);
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+
+    it('refuses what its work sends once the read has ended, by any way', async () => {
+      let kept: EntityManager | undefined;
+      await readTenant(sut, tenantA, async (manager) => {
+        kept = manager;
+      });
+      const manager = kept as EntityManager;
+      await expect(manager.query('SELECT 1')).rejects.toMatchObject({ name: 'QueryRunnerAlreadyReleasedError' });
+      await expect(manager.find(Note)).rejects.toMatchObject({ name: 'QueryRunnerAlreadyReleasedError' });
     });
 
     it('is read-only, and does not carry the tenant past its queries', async () => {

@@ -1,5 +1,5 @@
 import { isUUID } from 'class-validator';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { type DataSource, EntityManager, QueryFailedError, type QueryRunner, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { appError } from './app-error';
 import { inlineParameters } from './sql-literals';
 
@@ -118,6 +118,104 @@ export async function withTenant<T>(
   });
 }
 
+/** A pooled connection of node-postgres, as its pool lends it. */
+interface PooledClient {
+  query(text: string): Promise<unknown>;
+  release(): void;
+}
+
+/**
+ * The node-postgres pool under a TypeORM data source: TypeORM's PostgresDriver keeps it in `master`
+ * (declared public, not documented; databasePoolOf reads it too, and metrics.int-spec.ts and
+ * tenant-transaction.int-spec.ts fail on the upgrade that moves it).
+ */
+function poolOf(dataSource: DataSource): { connect(): Promise<PooledClient> } {
+  const pool = (dataSource.driver as unknown as { master?: { connect?: unknown } }).master;
+  if (typeof pool?.connect !== 'function') throw new Error('A tenant read needs the PostgreSQL pool of a connected data source');
+  return pool as { connect(): Promise<PooledClient> };
+}
+
+/**
+ * One message on a connection lent by the pool for its round trip only, and given back as TypeORM's
+ * query runner gives it back (a failed statement leaves the connection usable; the pool drops one
+ * that broke).
+ */
+async function sendOnPool(pool: { connect(): Promise<PooledClient> }, text: string): Promise<unknown> {
+  const client = await pool.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    client.release();
+  }
+}
+
+/** What pg answers for one statement. */
+interface StatementResult {
+  command?: string;
+  rows?: unknown[];
+  rowCount?: number | null;
+}
+
+/**
+ * The manager a read's work is given. Its query() sends the statement with the read's messages
+ * straight away and answers as EntityManager.query() does (the rows; a failure as a
+ * QueryFailedError): TypeORM's query runner, its connection hold and its per-query steps are not
+ * made for the reads most calls are. Anything else a work asks of it (find, a query builder) runs on
+ * a query runner made the first time, whose queries go the same way: EntityManager sends its own
+ * queries through its `queryRunner`, provided here when first read.
+ */
+class TenantReadManager extends EntityManager {
+  private runner?: QueryRunner;
+  private ended = false;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly read: Send,
+  ) {
+    super(dataSource);
+    Object.defineProperty(this, 'queryRunner', { get: () => this.runnerOfRead(), enumerable: true, configurable: true });
+  }
+
+  override query<T = unknown>(text: string, parameters?: unknown[]): Promise<T> {
+    if (this.ended) return Promise.reject(new QueryRunnerAlreadyReleasedError());
+    return this.send(text, parameters).then(
+      (result) => {
+        const { command, rows, rowCount } = (result ?? {}) as StatementResult;
+        // as TypeORM's PostgresQueryRunner answers a statement (the reads' write statements only fail)
+        return (command === 'DELETE' || command === 'UPDATE' ? [rows, rowCount] : rows) as T;
+      },
+      (failure: unknown) => Promise.reject(new QueryFailedError(text, parameters, failure as Error)),
+    );
+  }
+
+  /** Ends the read: a query sent through this manager afterwards (work left running) is refused. */
+  end(): void {
+    this.ended = true;
+    void this.runner?.release();
+  }
+
+  private send(text: unknown, parameters: unknown): Promise<unknown> {
+    if (this.ended) return Promise.reject(new QueryRunnerAlreadyReleasedError());
+    // a callback or a query object would bypass the statements the read's messages open with
+    if (typeof text !== 'string' || !(parameters === undefined || Array.isArray(parameters))) {
+      return Promise.reject(new Error('A tenant query is text with an array of values'));
+    }
+    return this.read(text, parameters);
+  }
+
+  private runnerOfRead(): QueryRunner {
+    if (this.runner) return this.runner;
+    const runner = this.connection.createQueryRunner();
+    const connection = { query: (text: unknown, values?: unknown, ...rest: unknown[]) => (rest.length > 0 ? this.send(undefined, undefined) : this.send(text, values)) };
+    // its queries ask connect() for the connection they are sent on (PostgresQueryRunner.query): the read's
+    runner.connect = () => Promise.resolve(connection);
+    this.runner = runner;
+    // asked for once the read has ended (work left running): refuses every query, as a released runner does
+    if (this.ended) void runner.release();
+    return runner;
+  }
+}
+
 /**
  * Runs `work`, which only reads, seeing only the rows of `tenantId`: its queries travel in one round
  * trip with the statements that make them a read-only transaction of that tenant
@@ -125,7 +223,9 @@ export async function withTenant<T>(
  * implicit transaction). Queries started together (`Promise.all`) share one message, so independent
  * reads cost one round trip; each must be a single statement. The statements of one message see one
  * snapshot of the database (a read-only transaction never fails for it), so reads started together
- * agree with each other; a write, or a locking read, is refused by the database.
+ * agree with each other; a write, or a locking read, is refused by the database. Each message is
+ * its own transaction, so no connection is held between them: each takes one from the pool for its
+ * round trip.
  */
 export async function readTenant<T>(
   dataSource: DataSource,
@@ -133,28 +233,32 @@ export async function readTenant<T>(
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
   requireTenantId(tenantId);
+  const pool = poolOf(dataSource);
   const lead = ['SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY', setTenant(tenantId)];
-  const sending = (direct: Send): Send => {
-    let batch: { statement: string; resolve: (result: unknown) => void; reject: (error: unknown) => void }[] | null = null;
-    const flush = () => {
-      const queued = batch ?? [];
-      batch = null;
-      direct(inOneMessage([...lead, ...queued.map((query) => query.statement)]))
-        .then((reply) => resultsOf(reply, lead.length + queued.length).slice(lead.length))
-        .then(
-          (results) => queued.forEach((query, index) => query.resolve(results[index])),
-          (error: unknown) => queued.forEach((query) => query.reject(error)),
-        );
-    };
-    return (text, values) =>
-      new Promise((resolve, reject) => {
-        const statement = inlineParameters(text, values ?? []);
-        if (batch === null) {
-          batch = [];
-          setImmediate(flush);
-        }
-        batch.push({ statement, resolve, reject });
-      });
+  let batch: { statement: string; resolve: (result: unknown) => void; reject: (error: unknown) => void }[] | null = null;
+  const flush = () => {
+    const queued = batch ?? [];
+    batch = null;
+    sendOnPool(pool, inOneMessage([...lead, ...queued.map((query) => query.statement)]))
+      .then((reply) => resultsOf(reply, lead.length + queued.length).slice(lead.length))
+      .then(
+        (results) => queued.forEach((query, index) => query.resolve(results[index])),
+        (error: unknown) => queued.forEach((query) => query.reject(error)),
+      );
   };
-  return onConnection(dataSource, sending, (runner) => work(runner.manager));
+  const read: Send = (text, values) =>
+    new Promise((resolve, reject) => {
+      const statement = inlineParameters(text, values ?? []);
+      if (batch === null) {
+        batch = [];
+        setImmediate(flush);
+      }
+      batch.push({ statement, resolve, reject });
+    });
+  const manager = new TenantReadManager(dataSource, read);
+  try {
+    return await work(manager);
+  } finally {
+    manager.end();
+  }
 }
