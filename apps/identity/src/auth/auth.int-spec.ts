@@ -19,7 +19,8 @@ import {
   type TokenClaims,
 } from '@quotebook/contracts';
 import { appError } from '@quotebook/server-core';
-import { startStandIn } from '@quotebook/testing/harness';
+import { startStandIn, TEST_PASSWORD_HASHING } from '@quotebook/testing/harness';
+import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import {
   PUBLIC_URL,
@@ -148,6 +149,33 @@ describe('identity auth (integration)', () => {
         await createTenantAdmin(disabled, 'disabled-admin');
         await createTenantAdmin(expired, 'expired-admin');
         await createTenantAdmin(vanished, 'vanished-admin');
+      });
+
+      it('brings a password hash made at another cost to the current one at its next sign-in, and sessions go on', async () => {
+        const user = await createTenantAdmin(active, 'older-cost-admin');
+        // as a hash stored before the cost was changed
+        const older = await argon2.hash('admin-password', { type: argon2.argon2id, memoryCost: 2048, timeCost: 2, parallelism: 1 });
+        await harness.query('UPDATE identity.users SET password_hash = $1 WHERE id = $2', [older, user.id]);
+        const stored = async () =>
+          (await harness.query<{ password_hash: string; session_version: number }>('SELECT password_hash, session_version FROM identity.users WHERE id = $1', [user.id]))[0];
+        const before = await stored();
+
+        // a wrong password changes nothing
+        await rpcError(sut.send(AUTH_LOGIN, { username: 'older-cost-admin', password: 'not-the-password' }));
+        expect((await stored()).password_hash).toBe(older);
+
+        const first = await sut.send(AUTH_LOGIN, { username: 'older-cost-admin', password: 'admin-password' });
+        const after = await stored();
+        expect(after.password_hash).not.toBe(older);
+        // made at the cost the harness sets
+        const { PASSWORD_HASH_MEMORY_KIB: m, PASSWORD_HASH_ITERATIONS: t, PASSWORD_HASH_PARALLELISM: p } = TEST_PASSWORD_HASHING;
+        expect(after.password_hash.startsWith(`$argon2id$v=19$m=${m},t=${t},p=${p}$`)).toBe(true);
+        expect(after.session_version).toBe(before.session_version);
+        // the same password signs in with the new hash, and the session signed in with the old one still works
+        await expect(sut.send(AUTH_LOGIN, { username: 'older-cost-admin', password: 'admin-password' })).resolves.toMatchObject({ user: { id: user.id } });
+        expect((await stored()).password_hash).toBe(after.password_hash);
+        const claims = new JwtService({ secret: TEST_JWT_SECRET }).verify<TokenClaims>(first.token);
+        await expect(sut.send(AUTH_ME, { principal: { userId: user.id, role: 'tenant_admin', tenantId: active, sessionVersion: claims.sv } })).resolves.toMatchObject({ id: user.id });
       });
 
       it('signs in a user of an active tenant with the tenant in the token', async () => {

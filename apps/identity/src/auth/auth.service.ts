@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   INVALID_CREDENTIALS,
@@ -20,6 +20,8 @@ import { tenantLoginBlock } from './tenant-login';
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
   constructor(
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
@@ -34,11 +36,21 @@ export class AuthService {
       ? await this.hasher.verify(user.passwordHash, password)
       : await this.hasher.verifyAgainstDummy(password);
     if (!user || !passwordMatches) throw appError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    if (this.hasher.needsRehash(user.passwordHash)) await this.rehash(user, password);
     if (user.role !== 'superadmin') await this.assertTenantAllowsLogin(user);
     const claims: TokenClaims = { sub: user.id, role: user.role, tenantId: user.tenantId, jti: randomUUID(), sv: user.sessionVersion };
     const token = await this.jwt.signAsync(claims);
     await this.userSessions.remember(user);
     return { token, user: mapUser(user) };
+  }
+
+  /** A failure to store the new hash never fails the sign-in: the old one still verifies, the next sign-in tries again. */
+  private async rehash(user: User, password: string): Promise<void> {
+    try {
+      await this.users.rehashPassword(user, password);
+    } catch (error) {
+      this.logger.warn(`the password hash of user ${user.id} could not be brought to the current cost: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async me(principal: Principal | undefined): Promise<UserView> {

@@ -29,6 +29,15 @@ describe(PasswordHasher.name, () => {
     expect(await sut.verify('not-a-hash', 'a-password-1')).toBe(false);
   });
 
+  it('tells a hash made at another cost, which a sign-in brings to the current one, from one made at it', async () => {
+    const sut = hasherWith(LEAST);
+    expect(sut.needsRehash(await sut.hash('a-password-1'))).toBe(false);
+    expect(sut.needsRehash(await hasherWith({ ...LEAST, PASSWORD_HASH_ITERATIONS: '2' }).hash('a-password-1'))).toBe(true);
+    expect(sut.needsRehash(await hasherWith({ ...LEAST, PASSWORD_HASH_MEMORY_KIB: '2048' }).hash('a-password-1'))).toBe(true);
+    // never matches, so it is never re-hashed
+    expect(sut.needsRehash('not-a-hash')).toBe(false);
+  });
+
   it('answers an unknown username with a verification at the same cost, always false', async () => {
     const sut = hasherWith(LEAST);
     await sut.onModuleInit();

@@ -35,6 +35,20 @@ export class PasswordHasher implements OnModuleInit {
     }
   }
 
+  /**
+   * Whether a stored hash was made at another cost than the one set now (an operator changed it, or
+   * argon2's default moved): re-hashed at the next sign-in, a user's hash costs what an unknown
+   * username's dummy verification costs, so the two cannot be told apart by time. A malformed hash is
+   * not re-hashed (it never matches).
+   */
+  needsRehash(hash: string): boolean {
+    try {
+      return argon2.needsRehash(hash, this.options);
+    } catch {
+      return false;
+    }
+  }
+
   /** Spends the time of one verification, so a response time does not tell whether a username exists. */
   async verifyAgainstDummy(password: string): Promise<false> {
     await this.verify(this.dummyHash, password);

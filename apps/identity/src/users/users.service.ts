@@ -45,6 +45,15 @@ export class UsersService {
     return this.users.findOneBy({ username });
   }
 
+  /**
+   * Stores the same password hashed at the current cost, unless the password changed meanwhile (the
+   * stored hash is no longer `verified`). Not a password change: sessions go on.
+   */
+  async rehashPassword(user: Pick<User, 'id' | 'passwordHash'>, password: string): Promise<void> {
+    const passwordHash = await this.hasher.hash(password);
+    await this.users.update({ id: user.id, passwordHash: user.passwordHash }, { passwordHash });
+  }
+
   findById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
   }
