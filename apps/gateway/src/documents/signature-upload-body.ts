@@ -1,7 +1,7 @@
 import { SIGNATURE_MAX_BYTES } from '@quotebook/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { readBody } from '../common/body-parsers';
+import { type PreParsingDone, readBody } from '../common/body-parsers';
 
 /** Where signature files are PUT: `/api/uploads/signatures/<token>`. */
 export const SIGNATURE_UPLOAD_PATH = '/api/uploads/signatures/';
@@ -32,11 +32,20 @@ export async function readSignatureUpload(payload: Readable): Promise<SignatureU
  * and their limit, which are then told the body is empty (it is: the stream handed on has nothing left).
  */
 export function useSignatureUploads(fastify: FastifyInstance): void {
-  fastify.addHook('preParsing', async (request: SignatureUploadRequest, _reply: FastifyReply, payload: Readable) => {
-    if (request.method !== 'PUT' || !request.url.startsWith(SIGNATURE_UPLOAD_PATH)) return payload;
-    request.signatureUpload = await readSignatureUpload(payload);
-    request.headers['content-length'] = '0';
-    delete request.headers['transfer-encoding'];
-    return Readable.from([]);
+  // a callback hook: any other request goes on at once, not a promise later
+  fastify.addHook('preParsing', (request: SignatureUploadRequest, _reply: FastifyReply, payload: Readable, done: PreParsingDone) => {
+    if (request.method !== 'PUT' || !request.url.startsWith(SIGNATURE_UPLOAD_PATH)) {
+      done(null, payload);
+      return;
+    }
+    readSignatureUpload(payload).then(
+      (upload) => {
+        request.signatureUpload = upload;
+        request.headers['content-length'] = '0';
+        delete request.headers['transfer-encoding'];
+        done(null, Readable.from([]));
+      },
+      (error: Error) => done(error),
+    );
   });
 }
