@@ -72,8 +72,8 @@ interface PendingReply {
   ids: string[];
   resolve(reply: Uint8Array): void;
   reject(error: unknown): void;
-  deadline: NodeJS.Timeout;
-  askAgain?: NodeJS.Timeout;
+  /** the call's one timer: a read's first wakes it to ask again, then waits out the rest of the deadline */
+  timer?: NodeJS.Timeout;
 }
 
 /** The client's connection and the one subscription all its replies arrive on (`<inbox>.<request id>`). */
@@ -162,12 +162,17 @@ export class RpcClient implements OnApplicationShutdown {
     const headers = requestIdHeaders();
     const publish = (id: string) => connection.publish(subject, packet, { reply: `${inbox}.${id}`, headers });
     return new Promise<Uint8Array>((resolve, reject) => {
-      const waiting: PendingReply = {
-        ids: [firstId],
-        resolve,
-        reject,
-        deadline: setTimeout(() => this.finish(waiting).reject(new BusFailure('TIMEOUT')), deadlineMs),
-      };
+      const waiting: PendingReply = { ids: [firstId], resolve, reject };
+      const timedOut = () => this.finish(waiting).reject(new BusFailure('TIMEOUT'));
+      const askAgainAfterMs = call.askAgainAfterMs;
+      // one timer per call (a timer made and stopped for each call is a cost of its own)
+      waiting.timer =
+        askAgainAfterMs === undefined || askAgainAfterMs >= deadlineMs
+          ? setTimeout(timedOut, deadlineMs)
+          : setTimeout(() => {
+              waiting.timer = setTimeout(timedOut, deadlineMs - askAgainAfterMs);
+              this.askAgain(waiting, publish, `${subject}: no answer within ${askAgainAfterMs} ms, asked again`);
+            }, askAgainAfterMs);
       this.pending.set(firstId, waiting);
       this.writes.defer(() => {
         // settled meanwhile (the connection closed): nothing to ask
@@ -178,20 +183,21 @@ export class RpcClient implements OnApplicationShutdown {
           this.finish(waiting).reject(error);
         }
       });
-      if (call.askAgainAfterMs === undefined) return;
-      waiting.askAgain = setTimeout(() => {
-        const id = this.newId();
-        try {
-          publish(id);
-        } catch {
-          // the first ask is still open; its answer or the deadline settles the call
-          return;
-        }
-        waiting.ids.push(id);
-        this.pending.set(id, waiting);
-        this.logger.warn(`${subject}: no answer within ${call.askAgainAfterMs} ms, asked again`);
-      }, call.askAgainAfterMs);
     });
+  }
+
+  /** Publishes a read once more under a new id; the first ask stays open. */
+  private askAgain(waiting: PendingReply, publish: (id: string) => void, warning: string): void {
+    const id = this.newId();
+    try {
+      publish(id);
+    } catch {
+      // the first ask is still open; its answer or the deadline settles the call
+      return;
+    }
+    waiting.ids.push(id);
+    this.pending.set(id, waiting);
+    this.logger.warn(warning);
   }
 
   /** Returns once the bus is back, or fails as disconnected (503) when it is still away after `waitMs`. */
@@ -231,8 +237,7 @@ export class RpcClient implements OnApplicationShutdown {
   /** Forgets a call under all its ids and stops its timers: its first settlement is its only one. */
   private finish(waiting: PendingReply): PendingReply {
     for (const id of waiting.ids) this.pending.delete(id);
-    clearTimeout(waiting.deadline);
-    clearTimeout(waiting.askAgain);
+    clearTimeout(waiting.timer);
     return waiting;
   }
 
