@@ -96,6 +96,8 @@ export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
 
   private channel?: Promise<ReplyChannel>;
+  /** The channel once made, read without waiting for `channel`. */
+  private open?: ReplyChannel;
   /** Set while the connection to NATS is lost; `back` resolves when it is made again. */
   private busAway?: { back: Promise<void>; arrived: () => void };
   private nextId = 0;
@@ -147,8 +149,15 @@ export class RpcClient implements OnApplicationShutdown {
    * Asked again, the same packet goes out under a new reply id: replies are matched by their subject,
    * never by the packet's id, which the server only echoes.
    */
-  private async replyBytes(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
-    const { connection, inbox } = await this.connected();
+  private replyBytes(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
+    // connected and the bus here (nearly every call): asked at once, not a turn of the queue later
+    if (this.open && !this.busAway) return this.ask(this.open, subject, request, call.timeoutMs, call.askAgainAfterMs);
+    return this.replyBytesOnceConnected(subject, request, call);
+  }
+
+  /** replyBytes() before the first connection is made, or while the bus is away. */
+  private async replyBytesOnceConnected(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
+    const channel = await this.connected();
     let deadlineMs = call.timeoutMs;
     if (this.busAway) {
       // a call made while the bus is away waits for it within its deadline
@@ -156,6 +165,11 @@ export class RpcClient implements OnApplicationShutdown {
       await this.busBack(Math.min(this.options.busAwayWaitMs ?? BUS_AWAY_WAIT_MS, call.timeoutMs));
       deadlineMs = Math.max(1, call.timeoutMs - (Date.now() - startedAt));
     }
+    return this.ask(channel, subject, request, deadlineMs, call.askAgainAfterMs);
+  }
+
+  /** The request published on `channel`, answered by its reply or failed at `deadlineMs` (see replyBytes). */
+  private ask({ connection, inbox }: ReplyChannel, subject: string, request: unknown, deadlineMs: number, askAgainAfterMs: number | undefined): Promise<Uint8Array> {
     const firstId = this.newId();
     const packet = encoder.encode(JSON.stringify({ pattern: subject, data: request, id: firstId }));
     // the request this call is made for goes with it: the service's lines carry its id
@@ -164,7 +178,6 @@ export class RpcClient implements OnApplicationShutdown {
     return new Promise<Uint8Array>((resolve, reject) => {
       const waiting: PendingReply = { ids: [firstId], resolve, reject };
       const timedOut = () => this.finish(waiting).reject(new BusFailure('TIMEOUT'));
-      const askAgainAfterMs = call.askAgainAfterMs;
       // one timer per call (a timer made and stopped for each call is a cost of its own)
       waiting.timer =
         askAgainAfterMs === undefined || askAgainAfterMs >= deadlineMs
@@ -270,7 +283,8 @@ export class RpcClient implements OnApplicationShutdown {
         connection.subscribe(`${inbox}.*`, { callback: (error, message) => (error ? undefined : this.settle(message)) });
         this.followBus(connection);
         void connection.closed().then(() => this.failPending(new BusFailure('CONNECTION_CLOSED')));
-        return { connection, inbox };
+        this.open = { connection, inbox };
+        return this.open;
       },
       (error: unknown) => {
         this.channel = undefined;
@@ -328,6 +342,7 @@ export class RpcClient implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const channel = await this.channel?.catch(() => undefined);
     this.channel = undefined;
+    this.open = undefined;
     await channel?.connection.close();
   }
 }
