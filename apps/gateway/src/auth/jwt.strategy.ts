@@ -86,7 +86,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
    * session is found valid (refused as admit refuses); undefined for a request without such a token,
    * which passport authenticates.
    */
-  principalOfKnownToken(request: Request): Promise<AuthenticatedPrincipal> | undefined {
+  principalOfKnownToken(request: Request): AuthenticatedPrincipal | Promise<AuthenticatedPrincipal> | undefined {
     const token = tokenOf(request);
     const claims = token === null ? undefined : this.verified.recall(token);
     return claims === undefined ? undefined : this.admit(request, claims);
@@ -100,18 +100,22 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     return this.admit(request, claims);
   }
 
-  /** The caller, when the session of these (verified, well-formed) claims still works. */
-  private async admit(request: Request, claims: SessionClaims): Promise<AuthenticatedPrincipal> {
+  /**
+   * The caller, when the session of these (verified, well-formed) claims still works: at once when it
+   * was found valid a moment ago (most requests), else once Redis has said so.
+   */
+  private admit(request: Request, claims: SessionClaims): AuthenticatedPrincipal | Promise<AuthenticatedPrincipal> {
     const tenantId = claims.tenantId ?? null;
     const session = { userId: claims.sub, tenantId, sessionVersion: claims.sv, tokenId: claims.jti, targetTenantId: request.params?.['tenantId'] };
     const key = JSON.stringify([session.userId, tenantId, session.sessionVersion, session.tokenId, session.targetTenantId ?? null]);
-    if (!this.recent.has(key)) {
-      const mark = this.recent.mark();
-      const verdict = await this.sessions.check(session);
-      if (verdict === 'valid') this.recent.add(key, mark);
-      else this.refuse(verdict);
-    }
-    return { userId: claims.sub, role: claims.role, tenantId, sessionVersion: claims.sv, jti: claims.jti, exp: claims.exp };
+    const principal: AuthenticatedPrincipal = { userId: claims.sub, role: claims.role, tenantId, sessionVersion: claims.sv, jti: claims.jti, exp: claims.exp };
+    if (this.recent.has(key)) return principal;
+    const mark = this.recent.mark();
+    return this.sessions.check(session).then((verdict) => {
+      if (verdict !== 'valid') this.refuse(verdict);
+      this.recent.add(key, mark);
+      return principal;
+    });
   }
 
   private refuse(verdict: 'ended' | 'tenant-not-found'): never {

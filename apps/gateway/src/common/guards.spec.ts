@@ -87,9 +87,10 @@ describe(JwtAuthGuard.name, () => {
   const reflectorMarking = (isPublic: boolean) => ({ getAllAndOverride: () => isPublic }) as unknown as Reflector;
   /** passport's own authentication, which the guard falls back to */
   const passport = () => jest.spyOn(AuthGuard('jwt').prototype, 'canActivate').mockResolvedValue(true);
-  const strategyKnowing = (principal?: AuthenticatedPrincipal | Error) => {
+  /** A strategy answering as its session check would: a principal at once (found valid a moment ago), later (asked Redis), or a refusal. */
+  const strategyKnowing = (principal?: AuthenticatedPrincipal | Error, { atOnce = false } = {}) => {
     const principalOfKnownToken = jest.fn(() =>
-      principal === undefined ? undefined : principal instanceof Error ? Promise.reject(principal) : Promise.resolve(principal),
+      principal === undefined ? undefined : principal instanceof Error ? Promise.reject(principal) : atOnce ? principal : Promise.resolve(principal),
     );
     return { principalOfKnownToken } as unknown as JwtStrategy & { principalOfKnownToken: jest.Mock };
   };
@@ -110,6 +111,15 @@ describe(JwtAuthGuard.name, () => {
     const caller = principal('tenant_admin', TENANT_A);
     const asked = request();
     await expect(new JwtAuthGuard(reflectorMarking(false), strategyKnowing(caller)).canActivate(contextFor(undefined, {}, SomeController, asked))).resolves.toBe(true);
+    expect(asked['user']).toBe(caller);
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('admits a token whose session was found valid a moment ago at once, without a promise to wait for', () => {
+    const authenticate = passport();
+    const caller = principal('tenant_admin', TENANT_A);
+    const asked = request();
+    expect(new JwtAuthGuard(reflectorMarking(false), strategyKnowing(caller, { atOnce: true })).canActivate(contextFor(undefined, {}, SomeController, asked))).toBe(true);
     expect(asked['user']).toBe(caller);
     expect(authenticate).not.toHaveBeenCalled();
   });
