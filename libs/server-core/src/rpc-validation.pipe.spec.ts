@@ -89,6 +89,15 @@ describe(MessagesValidationPipe.name, () => {
     return ((error as BadRequestException).getResponse() as { message: string[] }).message;
   };
 
+  it("says it leaves a custom decorator's value as it is, and does; never a body, a query or a path parameter", async () => {
+    const scope = { tenantId: 'not validated here', principal: { role: 'x' } };
+    expect(sut.leavesAsIs({ type: 'custom', metatype: OuterDto })).toBe(true);
+    expect(await sut.transform(scope, { type: 'custom', metatype: OuterDto })).toBe(scope);
+    for (const type of ['body', 'query', 'param'] as const) expect(sut.leavesAsIs({ type, metatype: OuterDto })).toBe(false);
+    // told to validate custom decorators, it does not leave them
+    expect(new MessagesValidationPipe({ validateCustomDecorators: true }).leavesAsIs({ type: 'custom', metatype: OuterDto })).toBe(false);
+  });
+
   it('names nested properties by their path, as Nest does, and reports a missing value once, as missing', async () => {
     expect(await messagesOf({ inner: {}, code: 'ab' })).toEqual(['inner.Description is required']);
     expect(await messagesOf({ inner: { description: 'x'.repeat(21) }, code: '' })).toEqual([

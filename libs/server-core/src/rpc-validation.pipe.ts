@@ -40,6 +40,15 @@ class RememberingValidationPipe extends ValidationPipe {
  * in length), with the messages of reportingMissingOnly, each once.
  */
 export class MessagesValidationPipe extends RememberingValidationPipe {
+  /**
+   * Whether transform() answers a parameter of this kind as it came, whatever its value: a custom
+   * decorator's (the request's scope), which Nest's pipe does not validate unless told to. A route
+   * served directly leaves the pipe out for it (direct-routes.ts, LeavesAsIs).
+   */
+  leavesAsIs(metadata: ArgumentMetadata): boolean {
+    return metadata.type === 'custom' && !this.toValidate(metadata);
+  }
+
   protected override flattenValidationErrors(validationErrors: ValidationError[]): string[] {
     return [...new Set(super.flattenValidationErrors(validationErrors.map(reportingMissingOnly)))];
   }

@@ -1,9 +1,8 @@
-import { ParseUUIDPipe } from '@nestjs/common';
-import { uuidParam } from '../common/params';
+import { type UuidParamPipe, uuidParam } from '../common/params';
 import { Roles } from '../common/principal.decorator';
 import { AGENCY_ADMINS } from '../common/tenant-resource';
 
-export const availabilityIdParam: ParseUUIDPipe = uuidParam('availabilityId');
+export const availabilityIdParam: UuidParamPipe = uuidParam('availabilityId');
 
 /**
  * Catalogue writes belong to the agency's admin (or the platform operator); a tenant user may only

@@ -1,4 +1,5 @@
 import {
+  type ArgumentMetadata,
   Body,
   CanActivate,
   Catch,
@@ -82,6 +83,23 @@ class AnswerFilter implements ExceptionFilter {
 class Shout implements PipeTransform {
   transform(value: unknown): unknown {
     return typeof value === 'string' ? value.toUpperCase() : value;
+  }
+}
+
+/**
+ * A global pipe that changes nothing and says so for a custom decorator's value (as the gateway's
+ * validation pipe does, LeavesAsIs in direct-routes.ts): it counts what it is given, by kind.
+ */
+class Tally implements PipeTransform {
+  readonly seen: string[] = [];
+
+  leavesAsIs(metadata: ArgumentMetadata): boolean {
+    return metadata.type === 'custom';
+  }
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    this.seen.push(metadata.type);
+    return value;
   }
 }
 
@@ -259,15 +277,16 @@ class ItemsModule {}
 /** What Fastify logged at warn or above, by both applications. */
 const warnings: string[] = [];
 
-async function createApp(direct: boolean): Promise<{ app: NestFastifyApplication; adapter: GatewayHttpAdapter }> {
+async function createApp(direct: boolean): Promise<{ app: NestFastifyApplication; adapter: GatewayHttpAdapter; tally: Tally }> {
   const adapter = new GatewayHttpAdapter({ logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } } });
   const app = await NestFactory.create<NestFastifyApplication>(ItemsModule, adapter, { logger: false });
   const validation = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
-  app.useGlobalPipes(validation);
-  if (direct) adapter.serveDirectly(app, { guards: [RecordingGuard, UserGuard], filter: AnswerFilter, pipes: [validation] });
+  const tally = new Tally();
+  app.useGlobalPipes(tally, validation);
+  if (direct) adapter.serveDirectly(app, { guards: [RecordingGuard, UserGuard], filter: AnswerFilter, pipes: [tally, validation] });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  return { app, adapter };
+  return { app, adapter, tally };
 }
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'; url: string; headers?: Record<string, string>; payload?: unknown };
@@ -279,8 +298,8 @@ async function answer(app: NestFastifyApplication, call: Call) {
 }
 
 describe('routes served directly (GatewayHttpAdapter.serveDirectly)', () => {
-  let direct: { app: NestFastifyApplication; adapter: GatewayHttpAdapter };
-  let nest: { app: NestFastifyApplication; adapter: GatewayHttpAdapter };
+  let direct: { app: NestFastifyApplication; adapter: GatewayHttpAdapter; tally: Tally };
+  let nest: { app: NestFastifyApplication; adapter: GatewayHttpAdapter; tally: Tally };
 
   beforeAll(async () => {
     direct = await createApp(true);
@@ -349,6 +368,15 @@ describe('routes served directly (GatewayHttpAdapter.serveDirectly)', () => {
     warnings.length = 0;
     for (const [, call] of calls) await answer(direct.app, call);
     expect(warnings).toEqual([]);
+  });
+
+  it("leaves out a pipe for a parameter it says it leaves as it is, and answers as Nest does", async () => {
+    direct.tally.seen.length = 0;
+    nest.tally.seen.length = 0;
+    const call: Call = { method: 'GET', url: '/items?limit=3', headers: { 'x-user': 'ada' } };
+    expect(await answer(direct.app, call)).toEqual(await answer(nest.app, call));
+    expect(nest.tally.seen.sort()).toEqual(['custom', 'query']);
+    expect(direct.tally.seen).toEqual(['query']);
   });
 
   it('answers what the route returns, with the status Nest gives its method', async () => {

@@ -115,6 +115,23 @@ const METHODS_SERVED = new Set([RequestMethod.GET, RequestMethod.POST, RequestMe
 
 const isPipe = (pipe: unknown): pipe is PipeTransform => typeof pipe === 'object' && pipe !== null && typeof (pipe as PipeTransform).transform === 'function';
 
+/**
+ * A pipe that can tell, from a parameter's metadata alone, that its transform() answers the value as it
+ * came (MessagesValidationPipe for a custom decorator's value): a direct route leaves it out for that
+ * parameter, as it would change nothing there.
+ */
+interface LeavesAsIs {
+  leavesAsIs(metadata: ArgumentMetadata): boolean;
+}
+
+/** The pipes that may change a parameter with this metadata: `pipes` but those that say they leave it as it is. */
+function pipesFor(pipes: readonly PipeTransform[], metadata: ArgumentMetadata): PipeTransform[] {
+  return pipes.filter((pipe) => {
+    const { leavesAsIs } = pipe as Partial<LeavesAsIs>;
+    return typeof leavesAsIs !== 'function' || !leavesAsIs.call(pipe, metadata);
+  });
+}
+
 /** A route parameter's value as Nest's RouteParamsFactory reads it, for the kinds served here; undefined for any other kind. */
 function extractorOf(type: RouteParamtypes, data: unknown, passthrough: boolean): Parameter['extract'] | undefined {
   const key = typeof data === 'string' && data !== '' ? data : undefined;
@@ -159,11 +176,12 @@ function parametersOf(controller: Type<unknown>, name: string, globalPipes: read
     if (key.includes(CUSTOM_ROUTE_ARGS_METADATA)) {
       const { factory, data } = entry;
       if (typeof factory !== 'function') return undefined;
+      const metadata: ArgumentMetadata = { type: 'custom', data, metatype };
       parameters.push({
         index: entry.index,
         extract: (_request, _reply, context) => factory(data, context),
-        pipes: [...globalPipes, ...ownPipes],
-        metadata: { type: 'custom', data, metatype },
+        pipes: pipesFor([...globalPipes, ...ownPipes], metadata),
+        metadata,
       });
       continue;
     }
@@ -171,11 +189,12 @@ function parametersOf(controller: Type<unknown>, name: string, globalPipes: read
     const extract = extractorOf(type, entry.data, Reflect.getMetadata(RESPONSE_PASSTHROUGH_METADATA, controller, name) === true);
     if (!extract) return undefined;
     const piped = PIPED[type];
+    const metadata: ArgumentMetadata = { type: piped ?? 'custom', data: entry.data, metatype };
     parameters.push({
       index: entry.index,
       extract,
-      pipes: piped ? [...globalPipes, ...ownPipes] : [],
-      metadata: { type: piped ?? 'custom', data: entry.data, metatype },
+      pipes: piped ? pipesFor([...globalPipes, ...ownPipes], metadata) : [],
+      metadata,
     });
   }
   return parameters;
@@ -218,13 +237,21 @@ function answerTransformsOf(controller: Type<unknown>, method: object, module: M
   return transforms.reverse();
 }
 
+const isPromise = (value: unknown): value is Promise<unknown> => value instanceof Promise;
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null | undefined)?.then === 'function';
+
 /**
- * A parameter's value through its pipes, each after the one before. A value no pipe sees is taken as it
- * is, never awaited: Fastify's reply is a thenable that settles only once it has been sent.
+ * A parameter's value through its pipes, each after the one before, as Nest awaits each pipe's answer:
+ * at once while they answer at once, a promise from the first that answers with a promise (or any
+ * thenable). A value no pipe sees is taken as it is, never awaited: Fastify's reply is a thenable that
+ * settles only once it has been sent.
  */
-async function piped(parameter: Parameter, value: unknown): Promise<unknown> {
+function piped(parameter: Parameter, value: unknown, from = 0): unknown {
   let result = value;
-  for (const pipe of parameter.pipes) result = await pipe.transform(result, parameter.metadata);
+  for (let at = from; at < parameter.pipes.length; at += 1) {
+    result = parameter.pipes[at].transform(result, parameter.metadata);
+    if (isThenable(result)) return Promise.resolve(result).then((answer) => piped(parameter, answer, at + 1));
+  }
   return result;
 }
 
@@ -255,8 +282,13 @@ function directRoute(instance: object, controller: Type<unknown>, name: string, 
       const pending: Promise<void>[] = [];
       for (const parameter of parameters) {
         const value = parameter.extract(request, reply, context);
-        if (parameter.pipes.length === 0) args[parameter.index] = value;
-        else pending.push(piped(parameter, value).then((result) => void (args[parameter.index] = result)));
+        if (parameter.pipes.length === 0) {
+          args[parameter.index] = value;
+          continue;
+        }
+        const result = piped(parameter, value);
+        if (isPromise(result)) pending.push(result.then((answer) => void (args[parameter.index] = answer)));
+        else args[parameter.index] = result;
       }
       if (pending.length === 1) await pending[0];
       else if (pending.length > 1) await Promise.all(pending);

@@ -131,13 +131,18 @@ export function TenantResource<
     @readers
     @ApiOperation({ summary: resource.listSummary })
     @ApiOkResponse({ type: listView, isArray: true, ...(counted ? { headers: countHeader } : {}) })
-    async list(
+    list(
       @CurrentScope() scope: TenantScope,
       @argumentIf(counted, Query()) query?: Q,
       @argumentIf(counted, Res({ passthrough: true })) response?: Response,
     ): Promise<L[] | JsonText<L[]>> {
-      // a paged list's items go out as the service wrote them, never parsed and written again
+      // the service's answer as it comes (not an async method: its answer would wait more turns of the queue)
       if ('list' in resource && resource.list) return this.rpc.send(resource.list, scope);
+      return this.listInPages(scope, query, response);
+    }
+
+    /** A list read page by page: its items go out as the service wrote them, never parsed and written again. */
+    protected async listInPages(scope: TenantScope, query?: Q, response?: Response): Promise<JsonText<L[]>> {
       if ('listQuery' in resource && resource.listQuery) {
         const pattern = resource.listPages;
         const { limit, offset, ...filters } = query ?? ({} as Q);
@@ -149,6 +154,8 @@ export function TenantResource<
         return items;
       }
       const pattern = resource.listPages;
+      // only called when the resource lists page by page
+      if (!pattern) throw new Error('this resource lists in one call');
       return collectPagesAsJson((page) => this.rpc.sendListPage(pattern, { ...scope, ...page }));
     }
 

@@ -13,6 +13,7 @@ import type {
 import { ROLES as ALL_ROLES, type Role } from '@quotebook/contracts';
 import { IS_PUBLIC, ROLES } from '../common/principal.decorator';
 import { TenantScopePipe } from '../common/tenant-scope';
+import { UuidParamPipe } from '../common/params';
 
 /** A class (or its constructor), as the decorators' metadata is keyed. */
 type ClassType = abstract new (...args: never[]) => unknown;
@@ -70,7 +71,7 @@ function queryTypeOf(controller: ClassType, methodName: string): ClassType | und
   return typeof type === 'function' && type !== Object ? (type as ClassType) : undefined;
 }
 
-const isUuidCheck = (pipe: unknown) => pipe instanceof ParseUUIDPipe || pipe === ParseUUIDPipe || pipe instanceof TenantScopePipe;
+const isUuidCheck = (pipe: unknown) => pipe instanceof UuidParamPipe || pipe instanceof ParseUUIDPipe || pipe === ParseUUIDPipe || pipe instanceof TenantScopePipe;
 
 /** Every HTTP route of the app with its rules, keyed the way the document names operations. */
 export function routeRulesOf(app: INestApplication): Map<string, RouteRules> {
