@@ -1,6 +1,7 @@
 import { APP_ERROR_REASONS, type AppErrorReason, SUBJECT_PREFIX } from '@quotebook/contracts';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { driverPoolOf } from './driver-pool';
 
 /*
  * Prometheus metrics. Every process keeps its metrics in one registry, labelled with its service, and
@@ -112,13 +113,9 @@ export interface PoolCounts {
   waitingCount: number;
 }
 
-/**
- * The node-postgres pool under a TypeORM data source. TypeORM has no API for it: its PostgresDriver
- * keeps the pool in the field `master` (declared public, but not documented). metrics.int-spec.ts fails
- * on the upgrade that moves it; until it is connected there is no pool.
- */
+/** The node-postgres pool's documented counters, once the data source is connected (driverPoolOf). */
 export function databasePoolOf(dataSource: DataSource): PoolCounts | undefined {
-  const pool = (dataSource.driver as unknown as { master?: Partial<PoolCounts> }).master;
+  const pool = driverPoolOf(dataSource) as Partial<PoolCounts> | undefined;
   if (typeof pool?.totalCount !== 'number' || typeof pool.idleCount !== 'number' || typeof pool.waitingCount !== 'number') return undefined;
   return pool as PoolCounts;
 }

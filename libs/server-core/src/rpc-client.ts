@@ -76,6 +76,12 @@ interface PendingReply {
   timer?: NodeJS.Timeout;
 }
 
+/** A call's deadline, and when it is asked again (a read only). */
+interface CallTerms {
+  timeoutMs: number;
+  askAgainAfterMs?: number;
+}
+
 /** The client's connection and the one subscription all its replies arrive on (`<inbox>.<request id>`). */
 interface ReplyChannel {
   connection: NatsConnection;
@@ -133,7 +139,7 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   /** The call's deadline, and when it is asked again (a read only), read where the call is made. */
-  private termsOf(options: RpcCallOptions | number): { timeoutMs: number; askAgainAfterMs?: number } {
+  private termsOf(options: RpcCallOptions | number): CallTerms {
     const { timeoutMs = this.options.timeoutMs, read } = typeof options === 'number' ? { timeoutMs: options } : options;
     const reads = read ?? (timeoutMs === this.options.timeoutMs && currentRequestContext()?.readOnly === true);
     if (!reads) return { timeoutMs };
@@ -149,14 +155,14 @@ export class RpcClient implements OnApplicationShutdown {
    * Asked again, the same packet goes out under a new reply id: replies are matched by their subject,
    * never by the packet's id, which the server only echoes.
    */
-  private replyBytes(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
+  private replyBytes(subject: string, request: unknown, call: CallTerms): Promise<Uint8Array> {
     // connected and the bus here (nearly every call): asked at once, not a turn of the queue later
     if (this.open && !this.busAway) return this.ask(this.open, subject, request, call.timeoutMs, call.askAgainAfterMs);
     return this.replyBytesOnceConnected(subject, request, call);
   }
 
   /** replyBytes() before the first connection is made, or while the bus is away. */
-  private async replyBytesOnceConnected(subject: string, request: unknown, call: { timeoutMs: number; askAgainAfterMs?: number }): Promise<Uint8Array> {
+  private async replyBytesOnceConnected(subject: string, request: unknown, call: CallTerms): Promise<Uint8Array> {
     const channel = await this.connected();
     let deadlineMs = call.timeoutMs;
     if (this.busAway) {

@@ -1,6 +1,7 @@
 import { isUUID } from 'class-validator';
 import { type DataSource, EntityManager, QueryFailedError, type QueryRunner, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { appError } from './app-error';
+import { driverPoolOf } from './driver-pool';
 import { inlineParameters } from './sql-literals';
 
 /**
@@ -17,6 +18,9 @@ function requireTenantId(tenantId: string): void {
   // the policies cast the setting to uuid: anything else would fail inside the transaction instead
   if (typeof tenantId !== 'string' || !isUUID(tenantId)) throw appError('VALIDATION_FAILED', ['tenantId must be a UUID']);
 }
+
+/** What a tenant query must be: anything else (a callback, a query object) would bypass the statements sent first. */
+const TENANT_QUERY_SHAPE = 'A tenant query is text with an array of values';
 
 type Query = (text: unknown, values?: unknown, callback?: unknown) => Promise<unknown>;
 interface PgConnection {
@@ -38,7 +42,7 @@ async function onConnection<T>(dataSource: DataSource, sending: (direct: Send) =
   connection.query = (text: unknown, values?: unknown, ...rest: unknown[]): Promise<unknown> => {
     // a callback or a query object would bypass what this connection must send first
     if (typeof text !== 'string' || rest.length > 0 || !(values === undefined || Array.isArray(values))) {
-      return Promise.reject(new Error('A tenant query is text with an array of values'));
+      return Promise.reject(new Error(TENANT_QUERY_SHAPE));
     }
     return send(text, values);
   };
@@ -124,13 +128,9 @@ interface PooledClient {
   release(): void;
 }
 
-/**
- * The node-postgres pool under a TypeORM data source: TypeORM's PostgresDriver keeps it in `master`
- * (declared public, not documented; databasePoolOf reads it too, and metrics.int-spec.ts and
- * tenant-transaction.int-spec.ts fail on the upgrade that moves it).
- */
+/** The data source's node-postgres pool (driverPoolOf), which a read's messages take connections from. */
 function poolOf(dataSource: DataSource): { connect(): Promise<PooledClient> } {
-  const pool = (dataSource.driver as unknown as { master?: { connect?: unknown } }).master;
+  const pool = driverPoolOf(dataSource) as { connect?: unknown } | undefined;
   if (typeof pool?.connect !== 'function') throw new Error('A tenant read needs the PostgreSQL pool of a connected data source');
   return pool as { connect(): Promise<PooledClient> };
 }
@@ -198,7 +198,7 @@ class TenantReadManager extends EntityManager {
     if (this.ended) return Promise.reject(new QueryRunnerAlreadyReleasedError());
     // a callback or a query object would bypass the statements the read's messages open with
     if (typeof text !== 'string' || !(parameters === undefined || Array.isArray(parameters))) {
-      return Promise.reject(new Error('A tenant query is text with an array of values'));
+      return Promise.reject(new Error(TENANT_QUERY_SHAPE));
     }
     return this.read(text, parameters);
   }
@@ -206,7 +206,10 @@ class TenantReadManager extends EntityManager {
   private runnerOfRead(): QueryRunner {
     if (this.runner) return this.runner;
     const runner = this.connection.createQueryRunner();
-    const connection = { query: (text: unknown, values?: unknown, ...rest: unknown[]) => (rest.length > 0 ? this.send(undefined, undefined) : this.send(text, values)) };
+    // a callback after the values is refused as send() refuses any other shape
+    const connection = {
+      query: (text: unknown, values?: unknown, ...rest: unknown[]) => (rest.length > 0 ? Promise.reject(new Error(TENANT_QUERY_SHAPE)) : this.send(text, values)),
+    };
     // its queries ask connect() for the connection they are sent on (PostgresQueryRunner.query): the read's
     runner.connect = () => Promise.resolve(connection);
     this.runner = runner;

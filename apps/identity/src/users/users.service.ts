@@ -47,7 +47,8 @@ export class UsersService {
 
   /**
    * Stores the same password hashed at the current cost, unless the password changed meanwhile (the
-   * stored hash is no longer `verified`). Not a password change: sessions go on.
+   * stored hash is no longer `user.passwordHash`, the one just verified). Not a password change:
+   * sessions go on.
    */
   async rehashPassword(user: Pick<User, 'id' | 'passwordHash'>, password: string): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
