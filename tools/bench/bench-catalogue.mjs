@@ -199,14 +199,14 @@ export async function benchCatalogue(stacks) {
     const warmRounds = [];
     for (const target of all) warmRounds.push(await warmUntilSteady(target.small, CONCURRENCY));
 
-    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH, { opening: true });
-    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH, { opening: true });
-    // the processes that serve each target's calls, whose CPU time the throughput runs also read (the baseline's is this one)
+    // the processes that serve each target's calls, whose CPU time the small list's calls and the throughput runs read (the baseline's is this one)
     const processes = [
       [],
       ...stacks.map(({ stack }) => [['gateway', stack.processes.gateway.child.pid], ['catalogue', stack.processes.catalogue.child.pid]]),
       ...[bare, bareWithWork].map(({ pids }) => [['server', pids.server], ['responder', pids.responder]]),
     ];
+    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH, { opening: true });
+    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH, { opening: true, pids: processes.map((named) => named.map(([, pid]) => pid)) });
     const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
     /** Each round's rate per target: the spread of a ratio across rounds shows how far one run can be trusted. */
     const roundRates = all.map(() => []);
@@ -275,6 +275,26 @@ export async function benchCatalogue(stacks) {
     lines.push(`${`${bareWithWork.label}: the same`.padEnd(50)}${byRound(withWork)}`);
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
     lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
+    // where a single call's time goes: each process's CPU time per small-list call, one call at a time
+    // (Linux's /proc), printed without a budget. At one client each call wakes every process from sleep
+    // and runs alone, so what a process does per call counts in full towards the call's time.
+    const oneClientCpu = (index) => {
+      const each = small[index].cpuPerCall;
+      return { text: processes[index].map(([name], at) => `${name} ${each[at].toFixed(0)}`).join(' + '), total: each.reduce((sum, micros) => sum + micros, 0) };
+    };
+    const floorOneClient = oneClientCpu(last);
+    if (Number.isFinite(floorOneClient.total)) {
+      lines.push('CPU per small-list call at 1 client, µs per process (the database, NATS and this process not counted):');
+      for (const index of stacks.keys()) {
+        const { text, total } = oneClientCpu(index + 1);
+        lines.push(`  ${names[index + 1].padEnd(28)}${text} = ${total.toFixed(0)} (${(total / floorOneClient.total).toFixed(2)}x the bare hops')`);
+      }
+      const withWorkOneClient = oneClientCpu(withWork);
+      lines.push(
+        `  ${bare.label.padEnd(28)}${floorOneClient.text} = ${floorOneClient.total.toFixed(0)}`,
+        `  ${bareWithWork.label.padEnd(28)}${withWorkOneClient.text} = ${withWorkOneClient.total.toFixed(0)} (${(withWorkOneClient.total / floorOneClient.total).toFixed(2)}x the bare hops')`,
+      );
+    }
     // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget
     const floorCpu = cpuPerCall(last);
     if (Number.isFinite(floorCpu.total)) {

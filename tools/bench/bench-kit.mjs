@@ -15,7 +15,8 @@ import vm from 'node:vm';
 
 const require = createRequire(import.meta.url);
 const { balancedRounds, turnOrder } = require('./turn-order.js');
-export { balancedRounds };
+const { cpuMicros } = require('./process-cpu.js');
+export { balancedRounds, cpuMicros };
 /** The checkout these benchmarks belong to. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -218,19 +219,29 @@ export const inTurn = turnOrder;
  * code a call crosses the slower), while a baseline that runs in this very process never sleeps. The
  * figures then compare the targets serving; the opening calls are printed beside them. For reads only:
  * a case that uses up what it reads (a fresh link per call) must not take the extra call.
+ *
+ * With `pids` (for each target, the processes that serve its calls), each summary also carries
+ * `cpuPerCall`: the CPU time (µs) each of those processes spent per timed call, one call at a time.
  */
-export async function alternate(targets, call, rounds, batch, { opening = false } = {}) {
+export async function alternate(targets, call, rounds, batch, { opening = false, pids } = {}) {
   const timings = targets.map(() => []);
   const openings = targets.map(() => []);
+  const cpu = targets.map((_, index) => (pids?.[index] ?? []).map(() => 0));
   for (let round = 0; round < rounds; round += 1) {
     for (const index of inTurn(targets.length, round)) {
       const target = targets[index];
       collectGarbage();
       if (opening) openings[index].push((await timed(() => call(target))).ms);
+      const before = cpuMicros(pids?.[index] ?? []);
       for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
+      cpuMicros(pids?.[index] ?? []).forEach((after, at) => (cpu[index][at] += after === null || before[at] === null ? NaN : after - before[at]));
     }
   }
-  return timings.map((own, index) => ({ ...summary(own), ...(opening ? { opening: summary(openings[index]) } : {}) }));
+  return timings.map((own, index) => ({
+    ...summary(own),
+    ...(opening ? { opening: summary(openings[index]) } : {}),
+    ...(pids ? { cpuPerCall: cpu[index].map((micros) => micros / own.length) } : {}),
+  }));
 }
 
 /** Calls of `call` completed by `clients` clients at once during `seconds` (those under way at the end finish). */
@@ -269,37 +280,6 @@ export async function warmUntilSteady(call, clients, { gain = 0.03, patience = 2
     best = Math.max(best, rate);
   }
   return maxRounds;
-}
-
-/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux unless told otherwise), asked once when first needed. */
-let ticksPerSecond;
-function clockTicksPerSecond() {
-  if (ticksPerSecond === undefined) {
-    try {
-      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    } catch {
-      ticksPerSecond = 100;
-    }
-  }
-  return ticksPerSecond;
-}
-
-/**
- * The CPU time (user and system, µs) each process of `pids` has used so far, read from /proc; null
- * where /proc is not (not Linux) or a process is gone. Read before and after a run, it says what each
- * process spent on that run's calls, whatever the other processes on the machine did.
- */
-export function cpuMicros(pids) {
-  return pids.map((pid) => {
-    try {
-      // the fields after the command, which is in parentheses and may hold any character: utime and stime are the 12th and 13th
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond();
-    } catch {
-      return null;
-    }
-  });
 }
 
 export const ms = (value) => `${value.toFixed(2)} ms`;
