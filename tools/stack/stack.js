@@ -47,17 +47,22 @@ async function ensureDatabase(url) {
  */
 const NODE_FLAGS = ['--enable-source-maps', '--initial-old-space-size=128'];
 /**
- * And for two processes, as docker-compose gives them, a young generation of 64 MB semi-spaces (V8's
- * default is 16): the catalogue answers lists of thousands of rows (megabytes of short-lived rows,
- * objects and JSON per request), which a larger young generation collects there instead of promoting
- * them to full collections; every request crosses the gateway, which allocates some 45 KB for even a
- * small list (its headers, the bus message, the access line) and at 16 MB ran a scavenge every ~300
- * requests, 3-5 ms each, promoting the requests in flight (250 KB a time) into its old generation. At
- * 64 MB it scavenges a quarter as often: the small list at 8 clients gained 4-7% (two stacks of one
- * build alternating, 30 one-second rounds).
+ * And for two processes, as docker-compose gives them, a larger young generation than V8's default of
+ * 16 MB semi-spaces. The catalogue's, 64 MB: it answers lists of thousands of rows (megabytes of
+ * short-lived rows, objects and JSON per request), which a larger young generation collects there
+ * instead of promoting them to full collections. The gateway's, 32 MB: every request crosses it, which
+ * allocates some 45 KB for even a small list (its headers, the bus message, the access line), and at
+ * 16 MB it ran a scavenge every ~300 requests, 3-5 ms each, promoting the requests in flight into its
+ * old generation. Not 64 MB there: a products list crosses the gateway as megabytes of buffers (the bus
+ * messages and the socket reads) and few objects, so at 64 MB no scavenge came between calls to free
+ * them, and V8 marked the whole heap for the memory they held instead (a Mark-Compact every ~4 calls,
+ * "external memory pressure"): 25-33 ms of the gateway's CPU per products call against 15-17 ms at 32
+ * MB, the products list's p95 1.32-1.35x the bare hops' against 1.11-1.19x, the small list's rate at
+ * 8 clients the same (a probe of the bench's catalogue part, two runs of each setting, alternating).
  */
 const YOUNG_GENERATION_64MB = ['--max-semi-space-size=64'];
-const APP_NODE_FLAGS = { catalogue: YOUNG_GENERATION_64MB, gateway: YOUNG_GENERATION_64MB };
+const YOUNG_GENERATION_32MB = ['--max-semi-space-size=32'];
+const APP_NODE_FLAGS = { catalogue: YOUNG_GENERATION_64MB, gateway: YOUNG_GENERATION_32MB };
 
 /**
  * Spawns `node dist/apps/<name>/main.js` (or its script in SCRIPTS) and resolves once it prints its
