@@ -230,11 +230,8 @@ export async function benchCatalogue(stacks) {
       }
     }
     const rate = perSecond.map(({ done, seconds }) => done / seconds);
-    /** The CPU time per call of each process of target `index` in the throughput runs, and their sum (µs). */
-    const cpuPerCall = (index) => {
-      const each = cpu[index].map((micros) => micros / perSecond[index].done);
-      return { text: processes[index].map(([name], at) => `${name} ${each[at].toFixed(0)}`).join(' + '), total: each.reduce((sum, micros) => sum + micros, 0) };
-    };
+    /** The CPU time per call of each process of target `index` in the throughput runs (µs). */
+    const cpuPerCall = (index) => cpu[index].map((micros) => micros / perSecond[index].done);
 
     /** The targets of `all`, in its order, as the printed lines name them. */
     const names = ['baseline', ...stackNames(stacks), 'bare hops', 'bare hops + work'];
@@ -275,40 +272,34 @@ export async function benchCatalogue(stacks) {
     lines.push(`${`${bareWithWork.label}: the same`.padEnd(50)}${byRound(withWork)}`);
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
     lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
-    // where a single call's time goes: each process's CPU time per small-list call, one call at a time
-    // (Linux's /proc), printed without a budget. At one client each call wakes every process from sleep
-    // and runs alone, so what a process does per call counts in full towards the call's time.
-    const oneClientCpu = (index) => {
-      const each = small[index].cpuPerCall;
-      return { text: processes[index].map(([name], at) => `${name} ${each[at].toFixed(0)}`).join(' + '), total: each.reduce((sum, micros) => sum + micros, 0) };
+    /**
+     * A table of each target's CPU time per call, µs per process (`perCall(index)`, in the order of
+     * `processes[index]`), and their sum beside the bare hops' sum, under `title`; nothing where /proc
+     * could not be read.
+     */
+    const cpuTable = (title, perCall) => {
+      const of = (index) => {
+        const each = perCall(index);
+        return { text: processes[index].map(([name], at) => `${name} ${each[at].toFixed(0)}`).join(' + '), total: each.reduce((sum, micros) => sum + micros, 0) };
+      };
+      const floorCpu = of(last);
+      if (!Number.isFinite(floorCpu.total)) return [];
+      const line = (label, { text, total }, ratio = true) =>
+        `  ${label.padEnd(28)}${text} = ${total.toFixed(0)}${ratio ? ` (${(total / floorCpu.total).toFixed(2)}x the bare hops')` : ''}`;
+      return [
+        `${title}, µs per process (the database, NATS and this process not counted):`,
+        ...[...stacks.keys()].map((index) => line(names[index + 1], of(index + 1))),
+        line(bare.label, floorCpu, false),
+        line(bareWithWork.label, of(withWork)),
+      ];
     };
-    const floorOneClient = oneClientCpu(last);
-    if (Number.isFinite(floorOneClient.total)) {
-      lines.push('CPU per small-list call at 1 client, µs per process (the database, NATS and this process not counted):');
-      for (const index of stacks.keys()) {
-        const { text, total } = oneClientCpu(index + 1);
-        lines.push(`  ${names[index + 1].padEnd(28)}${text} = ${total.toFixed(0)} (${(total / floorOneClient.total).toFixed(2)}x the bare hops')`);
-      }
-      const withWorkOneClient = oneClientCpu(withWork);
-      lines.push(
-        `  ${bare.label.padEnd(28)}${floorOneClient.text} = ${floorOneClient.total.toFixed(0)}`,
-        `  ${bareWithWork.label.padEnd(28)}${withWorkOneClient.text} = ${withWorkOneClient.total.toFixed(0)} (${(withWorkOneClient.total / floorOneClient.total).toFixed(2)}x the bare hops')`,
-      );
-    }
-    // where the throughput goes: each process's CPU time per call at CONCURRENCY clients (Linux's /proc), printed without a budget
-    const floorCpu = cpuPerCall(last);
-    if (Number.isFinite(floorCpu.total)) {
-      lines.push(`CPU per small-list call at ${CONCURRENCY} clients, µs per process (the database, NATS and this process not counted):`);
-      for (const index of stacks.keys()) {
-        const { text, total } = cpuPerCall(index + 1);
-        lines.push(`  ${names[index + 1].padEnd(28)}${text} = ${total.toFixed(0)} (${(total / floorCpu.total).toFixed(2)}x the bare hops')`);
-      }
-      const withWorkCpu = cpuPerCall(withWork);
-      lines.push(
-        `  ${bare.label.padEnd(28)}${floorCpu.text} = ${floorCpu.total.toFixed(0)}`,
-        `  ${bareWithWork.label.padEnd(28)}${withWorkCpu.text} = ${withWorkCpu.total.toFixed(0)} (${(withWorkCpu.total / floorCpu.total).toFixed(2)}x the bare hops')`,
-      );
-    }
+    lines.push(
+      // where a single call's time goes (printed without a budget): at one client each call wakes every
+      // process from sleep and runs alone, so what a process does per call counts in full towards its time
+      ...cpuTable('CPU per small-list call at 1 client', (index) => small[index].cpuPerCall),
+      // where the throughput goes (printed without a budget)
+      ...cpuTable(`CPU per small-list call at ${CONCURRENCY} clients`, cpuPerCall),
+    );
     // each with what the bare hops alone reach, which no stack of this architecture can beat here
     const verdicts = [
       [
