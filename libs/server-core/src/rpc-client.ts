@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { RpcException } from '@nestjs/microservices';
 import { isAppError, type ListPage, makeAppError, RpcPattern } from '@quotebook/contracts';
 import { connect, createInbox, Events, type Msg, type NatsConnection } from 'nats';
+import { sizeMessagesUpFront } from './nats-message-buffers';
 import { CoalescedWrites } from './bus-writes';
 import { requestIdHeaders } from './logging-context';
 import { currentRequestContext } from './request-context';
@@ -283,6 +284,8 @@ export class RpcClient implements OnApplicationShutdown {
 
   /** Connects on first use and reconnects forever; a first connection that failed is tried again next time. */
   private connected(): Promise<ReplyChannel> {
+    // its replies are the bus's large messages (list pages, documents)
+    if (this.channel === undefined) sizeMessagesUpFront();
     this.channel ??= connect({ servers: [this.options.natsUrl], maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
       (connection) => {
         const inbox = createInbox();

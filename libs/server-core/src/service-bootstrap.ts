@@ -13,6 +13,7 @@ import { natsServerOptions } from './rpc-client.module';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
 import { SessionGuard } from './session-checks';
 import { directHandlersOf } from './typed-handler';
+import { sizeMessagesUpFront } from './nats-message-buffers';
 
 /**
  * A NATS microservice with our error filter, session checks and validation pipe; used by main.ts and by
@@ -27,6 +28,8 @@ export async function createServiceApp(
   options: { natsUrl: string; queue: string; logLevel?: string; nodeEnv?: string; sessionChecks?: false; drainTimeoutMs?: number },
 ): Promise<INestMicroservice> {
   const server = natsServerOptions(options.natsUrl, options.queue, options.drainTimeoutMs);
+  // a request may be large too (an import's rows, a signature's image)
+  sizeMessagesUpFront();
   const app = await NestFactory.createMicroservice(module, {
     ...server,
     logger: nestLoggerOf(createProcessLogger({ service: options.queue, logLevel: options.logLevel, nodeEnv: options.nodeEnv })),
