@@ -27,17 +27,25 @@ describe('the CPU time of the bench processes', () => {
   });
 
   it('counts every running thread of a process', () => {
-    // a child whose two workers keep busy at once for 300 ms each (and stay): about twice its wall time
+    // a child whose two workers keep busy (and stay) while its main thread waits: whatever the machine's
+    // load gives them, its reading must hold what Node counts for the whole process, not its main thread's share
     const script = `
       const { Worker } = require('node:worker_threads');
       const busy = 'const s = Date.now(); while (Date.now() - s < 300); require("node:worker_threads").parentPort.postMessage("done"); setInterval(() => {}, 1000);';
       Promise.all([0, 1].map(() => new Promise((resolve) => new Worker(busy, { eval: true }).once('message', resolve)))).then(() => {
-        console.log(require(${JSON.stringify(require.resolve('./process-cpu.js'))}).cpuMicros([process.pid])[0]);
+        const read = require(${JSON.stringify(require.resolve('./process-cpu.js'))}).cpuMicros([process.pid])[0];
+        const { user, system } = process.cpuUsage();
+        const main = Number(require('node:fs').readFileSync('/proc/self/task/' + process.pid + '/schedstat', 'utf8').split(' ')[0]) / 1e3;
+        console.log(JSON.stringify({ read, whole: user + system, main }));
         process.exit(0);
       });`;
     const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     expect(child.status).toBe(0);
-    expect(Number(child.stdout.trim())).toBeGreaterThanOrEqual(550_000);
+    const { read, whole, main } = JSON.parse(child.stdout.trim()) as { read: number; whole: number; main: number };
+    // the workers ran besides the main thread: a reading of the main thread alone would miss them
+    expect(whole - main).toBeGreaterThan(0.25 * whole);
+    expect(read).toBeGreaterThanOrEqual(0.9 * whole);
+    expect(read).toBeLessThanOrEqual(1.1 * whole + 20_000);
   });
 
   it('answers null for a process that is gone', () => {
