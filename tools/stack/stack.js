@@ -40,7 +40,7 @@ async function ensureDatabase(url) {
 /**
  * Node's flags for every process, as the Dockerfile runs them: source-mapped stack traces, and an old
  * generation that is collected from 128 MB on (V8 starts with a limit just above the live heap). Every
- * answer passes through buffers (a calendar month is a 342 KB message, the products list 20 MB of
+ * answer passes through buffers (a calendar month is a 342 KB message, the products list several MB of
  * them) whose memory V8 counts towards that limit: with a live heap of 60 MB, the gateway marked its
  * whole heap every ten calendar calls (30-50 ms each on the main thread), and these collections were
  * the slowest answers.
