@@ -12,7 +12,7 @@ export const sizedMessages = { count: 0 };
 /**
  * nats.js (2.x) reads a message that arrives over several socket reads into a buffer that starts as
  * the first read's remainder and doubles as the rest arrives: a list page of 1 MB cost about 3.6 MB of
- * buffers and as many bytes copied, and a products list (3.8 MB of JSON, four pages) some 17 MB in the
+ * buffers and as many bytes copied, and a products list (3.8 MB of JSON, six pages) some 17 MB in the
  * gateway. V8 counts such buffers as memory held outside its heap, and marks the whole heap for them
  * once they outgrow what the last collection left. Here, as soon as the parser has begun a message
  * (its `msgBuf`), that buffer is replaced by one of the message's own size (known from its MSG line)

@@ -1,6 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
 import type { ListPage } from '@quotebook/contracts';
-import { collectCountedPagesAsJson, collectPages, collectPagesAsJson } from './collect-pages';
+import { collectCountedPagesAsJson, collectPages, collectPagesAsJson, PARALLEL_PAGES } from './collect-pages';
 import { JsonText } from './json-text';
 
 describe('collectPages', () => {
@@ -58,6 +58,24 @@ describe('collectPages with the starts of the pages known from the first', () =>
     expect(sut).toEqual(rows);
     expect(asked).toEqual([{ cursor: 0 }, { cursor: 3, until: 6 }, { cursor: 6, until: 8 }, { cursor: 8 }]);
     expect(mostInFlight).toBe(3);
+  });
+
+  it('asks for as many following pages at once as PARALLEL_PAGES, and the rest as each of them ends', async () => {
+    const long = Array.from({ length: 20 }, (_, index) => index);
+    // the first page and eight following ones
+    const fetchPage = service(long, [2, 4, 6, 8, 10, 12, 14, 16], () => undefined);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const sut = await collectPages(async (request) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return fetchPage(request);
+    });
+    expect(sut).toEqual(long);
+    expect(PARALLEL_PAGES).toBe(6);
+    expect(mostInFlight).toBe(PARALLEL_PAGES);
   });
 
   it('bounds the last page by the length the first page gives, and reads on should the list have grown', async () => {

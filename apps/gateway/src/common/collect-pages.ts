@@ -88,8 +88,14 @@ async function allPages<P extends PageCursors>(fetchPage: (page: ListPageRequest
   return pages;
 }
 
-/** Pages asked for at the same time: enough to keep the service and its database busy together. */
-const PARALLEL_PAGES = 4;
+/**
+ * Pages asked for at the same time. Each is read on one of the service's pooled connections (10) for
+ * its round trip: six leave four for everyone else's requests, and a list of up to about 5 MB (a
+ * catalogue of a few thousand products) comes in one round after its first page. With four, the fifth
+ * page of a products list of 2,000 (3.8 MB, six pages) waited for one of the others to end: the list's
+ * p50 was 1.06-1.13x the bare hops' and its p95 1.25x; with all asked at once, 0.89-0.95x and 0.98-1.04x.
+ */
+export const PARALLEL_PAGES = 6;
 
 async function inParallel<R>(count: number, fetch: (index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(count);
