@@ -43,39 +43,41 @@ describe('collectPages with the starts of the pages known from the first', () =>
     };
   }
 
+  /** `fetchPage` answering 5 ms later, counting the pages asked for and not answered yet. */
+  function inFlightCounted<R>(fetchPage: (request: { cursor?: number; until?: number }) => Promise<R>) {
+    let inFlight = 0;
+    let most = 0;
+    return {
+      fetch: async (request: { cursor?: number; until?: number }): Promise<R> => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return fetchPage(request);
+      },
+      mostInFlight: () => most,
+    };
+  }
+
   it('asks for the following pages at once, each bounded by the next start, and keeps the order', async () => {
     const asked: Array<{ cursor: number; until?: number }> = [];
-    let inFlight = 0;
-    let mostInFlight = 0;
     const fetchPage = service(rows, [3, 6, 8], (request) => asked.push(request));
-    const sut = await collectPages(async (request) => {
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      inFlight -= 1;
-      return fetchPage(request);
-    });
+    const slow = inFlightCounted(fetchPage);
+    const sut = await collectPages(slow.fetch);
     expect(sut).toEqual(rows);
     expect(asked).toEqual([{ cursor: 0 }, { cursor: 3, until: 6 }, { cursor: 6, until: 8 }, { cursor: 8 }]);
-    expect(mostInFlight).toBe(3);
+    expect(slow.mostInFlight()).toBe(3);
   });
 
   it('asks for as many following pages at once as PARALLEL_PAGES, and the rest as each of them ends', async () => {
     const long = Array.from({ length: 20 }, (_, index) => index);
     // the first page and eight following ones
     const fetchPage = service(long, [2, 4, 6, 8, 10, 12, 14, 16], () => undefined);
-    let inFlight = 0;
-    let mostInFlight = 0;
-    const sut = await collectPages(async (request) => {
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      inFlight -= 1;
-      return fetchPage(request);
-    });
+    const slow = inFlightCounted(fetchPage);
+    const sut = await collectPages(slow.fetch);
     expect(sut).toEqual(long);
     expect(PARALLEL_PAGES).toBe(6);
-    expect(mostInFlight).toBe(PARALLEL_PAGES);
+    expect(slow.mostInFlight()).toBe(PARALLEL_PAGES);
   });
 
   it('bounds the last page by the length the first page gives, and reads on should the list have grown', async () => {
