@@ -8,7 +8,7 @@ export * from './input-text';
 export * from './rpc-validation.pipe';
 export { rememberValidationRules } from './validation-rules-memo';
 export { RpcClient, type RpcClientOptions } from './rpc-client';
-export { listPageOfReply, type JsonListPage } from './rpc-reply-pages';
+export { listPageOfReply, responseJsonOfReply, type JsonBytes, type JsonListPage } from './rpc-reply-pages';
 export { RpcClientModule, natsServerOptions } from './rpc-client.module';
 export * from './safe-reply-server-nats';
 export * from './list-page';

@@ -6,7 +6,7 @@ import { sizeMessagesUpFront } from './nats-message-buffers';
 import { CoalescedWrites } from './bus-writes';
 import { requestIdHeaders } from './logging-context';
 import { currentRequestContext } from './request-context';
-import { type JsonListPage, listPageOfReply, type ReplyPacket } from './rpc-reply-pages';
+import { type JsonBytes, type JsonListPage, listPageOfReply, type ReplyPacket, responseJsonOfReply } from './rpc-reply-pages';
 
 /** Where RpcClientModule puts the client's options. */
 export const RPC_CLIENT_OPTIONS = Symbol('RPC_CLIENT_OPTIONS');
@@ -121,6 +121,19 @@ export class RpcClient implements OnApplicationShutdown {
       const reply = JSON.parse(decoder.decode(await this.replyBytes(pattern.subject, request, call))) as ReplyPacket<Res>;
       if (reply.err !== undefined && reply.err !== null) throw reply.err;
       return reply.response as Res;
+    } catch (error) {
+      throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
+    }
+  }
+
+  /**
+   * The service's response as the JSON it wrote, to be passed on as it is (a read's answer): neither
+   * parsed nor written again on its way through. Fails as send() does.
+   */
+  async sendAsJson<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, options: RpcCallOptions | number = {}): Promise<JsonBytes<Res>> {
+    const call = this.termsOf(options);
+    try {
+      return responseJsonOfReply<Res>(await this.replyBytes(pattern.subject, request, call));
     } catch (error) {
       throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
     }

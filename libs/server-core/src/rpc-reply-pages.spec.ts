@@ -1,4 +1,4 @@
-import { listPageOfReply } from './rpc-reply-pages';
+import { listPageOfReply, responseJsonOfReply } from './rpc-reply-pages';
 
 /** A reply as the services' NATS server writes it. */
 const reply = (packet: object) => Buffer.from(JSON.stringify({ ...packet, isDisposed: true, id: '7' }));
@@ -30,5 +30,34 @@ describe(listPageOfReply.name, () => {
   it('parses a page laid out otherwise whole', () => {
     const sut = read(listPageOfReply(Buffer.from(JSON.stringify({ id: '7', response: { nextCursor: null, items: [{ id: 'a' }] } }))));
     expect(sut).toEqual({ itemsJson: '[{"id":"a"}]', nextCursor: null });
+  });
+});
+
+describe(responseJsonOfReply.name, () => {
+  it('cuts the response out as the service wrote it, without copying it', () => {
+    const response = [{ id: 'a', text: 'quotes ","isDisposed":true and \\ inside, città 🏛️', isDisposed: false, id2: null }, { n: 1.5, nested: { isDisposed: true } }];
+    const bytes = reply({ response });
+    const sut = responseJsonOfReply(bytes);
+    expect(sut.toString('utf8')).toBe(JSON.stringify(response));
+    expect(sut.buffer).toBe(bytes.buffer);
+  });
+
+  it('cuts an object, a string, a number and null alike', () => {
+    for (const response of [{ id: 'a' }, 'text', 42, null, []]) {
+      expect(JSON.parse(responseJsonOfReply(reply({ response })).toString('utf8'))).toEqual(response);
+    }
+  });
+
+  it('throws the error a service answered', () => {
+    const err = { statusCode: 404, reason: 'NOT_FOUND', message: 'VAT rate not found', error: 'Not Found' };
+    expect(() => responseJsonOfReply(reply({ err }))).toThrow(expect.objectContaining({ reason: 'NOT_FOUND' }));
+  });
+
+  it('parses a reply laid out otherwise whole', () => {
+    expect(responseJsonOfReply(Buffer.from(JSON.stringify({ id: '7', response: { a: [1] } }))).toString('utf8')).toBe('{"a":[1]}');
+    expect(responseJsonOfReply(Buffer.from(JSON.stringify({ isDisposed: true, id: '7' }))).toString('utf8')).toBe('null');
+    expect(() => responseJsonOfReply(Buffer.from(JSON.stringify({ id: '7', err: { reason: 'INTERNAL' } })))).toThrow(
+      expect.objectContaining({ reason: 'INTERNAL' }),
+    );
   });
 });

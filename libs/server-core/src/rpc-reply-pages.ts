@@ -1,6 +1,6 @@
 /**
- * Reply cutting: a list page taken from the bytes of a service's reply with its items left as the JSON
- * the service wrote. A large page then crosses the gateway without being parsed and written again.
+ * Reply cutting: a response, or a list page's items, taken from the bytes of a service's reply as the
+ * JSON the service wrote. It then crosses the gateway without being parsed and written again.
  */
 import type { ListPage } from '@quotebook/contracts';
 
@@ -43,6 +43,38 @@ export function listPageOfReply<T>(reply: Uint8Array): JsonListPage<T> {
   }
   const whole = JSON.parse(bytes.toString('utf8')) as ReplyPacket<ListPage<T>>;
   return { ...cursorsOf(whole), itemsJson: Buffer.from(JSON.stringify(whole.response?.items ?? [])) };
+}
+
+/** JSON of a `T` as UTF-8 bytes, as a service wrote it. */
+export type JsonBytes<T> = Buffer & {
+  /** never set: ties the bytes to the type they hold */
+  readonly holds?: T;
+};
+
+/** Where a response begins and ends in the service's reply: {"response":…,"isDisposed":…,"id":…}. */
+const RESPONSE_OPEN = Buffer.from('{"response":');
+const RESPONSE_CLOSE = Buffer.from(',"isDisposed":');
+
+/**
+ * The response of a reply as the JSON the service wrote (UTF-8 bytes, never decoded); the reply's
+ * error is thrown. The reply with its response left out is parsed (it holds the error, if any); the
+ * response is cut out as it is. A JSON string holds no unescaped quote, so the last `,"isDisposed":`
+ * is the reply's own, after the whole response. Any other layout is parsed whole and its response
+ * written as JSON.
+ */
+export function responseJsonOfReply<T>(reply: Uint8Array): JsonBytes<T> {
+  const bytes = Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength);
+  const open = RESPONSE_OPEN.length;
+  const close = bytes.lastIndexOf(RESPONSE_CLOSE);
+  if (close > open && bytes.subarray(0, open).equals(RESPONSE_OPEN)) {
+    const rest = JSON.parse(`{"response":null${bytes.toString('utf8', close)}`) as ReplyPacket<unknown>;
+    if (rest.err !== undefined && rest.err !== null) throw rest.err;
+    // a view, not a copy: the bus reads each message into memory of its own, never reused
+    return bytes.subarray(open, close);
+  }
+  const whole = JSON.parse(bytes.toString('utf8')) as ReplyPacket<unknown>;
+  if (whole.err !== undefined && whole.err !== null) throw whole.err;
+  return Buffer.from(JSON.stringify(whole.response ?? null), 'utf8');
 }
 
 function cursorsOf<T>(reply: ReplyPacket<ListPage<T> & { total?: unknown }>): Omit<JsonListPage<T>, 'itemsJson'> {

@@ -1,10 +1,10 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { ListPage, ListPageRequest, Role, RpcPattern } from '@quotebook/contracts';
-import { RpcClient } from '@quotebook/server-core';
+import { type JsonBytes, RpcClient } from '@quotebook/server-core';
 import type { FastifyReply as Response } from 'fastify';
 import { collectCountedPagesAsJson, collectPagesAsJson, type PageWindow } from './collect-pages';
-import type { JsonText } from './json-text';
+import { JsonText } from './json-text';
 import { uuidParam } from './params';
 import { Roles } from './principal.decorator';
 import { CurrentScope, type TenantScope } from './tenant-scope';
@@ -75,6 +75,9 @@ export type TenantResourceDeclaration<D, V, U = D, L = V, Q extends ListWindowQu
   listSummary?: string;
 } & ListDeclaration<L, Q>;
 
+/** A service's answer as it wrote it, sent on as it is. */
+const asJsonText = <T>(bytes: JsonBytes<T>): JsonText<T> => new JsonText<T>([bytes]);
+
 /** A route put on only when the declaration asks for it. */
 function routeIf(wanted: boolean, decorator: MethodDecorator): MethodDecorator {
   return (target, key, descriptor) => (wanted ? decorator(target, key, descriptor) : undefined);
@@ -136,8 +139,8 @@ export function TenantResource<
       @argumentIf(counted, Query()) query?: Q,
       @argumentIf(counted, Res({ passthrough: true })) response?: Response,
     ): Promise<L[] | JsonText<L[]>> {
-      // the service's answer as it comes (not an async method: its answer would wait more turns of the queue)
-      if ('list' in resource && resource.list) return this.rpc.send(resource.list, scope);
+      // the service's answer as it wrote it (not an async method: its answer would wait more turns of the queue)
+      if ('list' in resource && resource.list) return this.rpc.sendAsJson(resource.list, scope).then(asJsonText);
       return this.listInPages(scope, query, response);
     }
 
@@ -162,11 +165,11 @@ export function TenantResource<
     @routeIf(resource.get !== undefined, Get(`:${idName}`))
     @readers
     @ApiOkResponse({ type: view })
-    read(@CurrentScope() scope: TenantScope, @Param(idName, recordId) id: string): Promise<V> {
+    read(@CurrentScope() scope: TenantScope, @Param(idName, recordId) id: string): Promise<V | JsonText<V>> {
       const pattern = resource.get;
       // only routed when declared
       if (!pattern) throw new Error('this resource has no read route');
-      return this.rpc.send(pattern, { ...scope, id });
+      return this.rpc.sendAsJson(pattern, { ...scope, id }).then(asJsonText);
     }
 
     @Post()
