@@ -42,4 +42,18 @@ describe(inlineParameters.name, () => {
     expect(() => inlineParameters('SELECT $2', ['only one'])).toThrow('$2 has no value');
     expect(() => inlineParameters("SELECT 'open", [])).toThrow('Unterminated');
   });
+
+  it('inlines a statement sent again with other values as it did the first time, and still refuses a missing one', () => {
+    const text = `SELECT $1 AS a, '$2' AS quoted, $2 AS b -- $1\nFROM t WHERE c = $1`;
+    expect(inlineParameters(text, ['x', 1])).toBe(`SELECT 'x' AS a, '$2' AS quoted, '1' AS b -- $1\nFROM t WHERE c = 'x'`);
+    expect(inlineParameters(text, ["y'", null])).toBe(`SELECT 'y''' AS a, '$2' AS quoted, NULL AS b -- $1\nFROM t WHERE c = 'y'''`);
+    expect(() => inlineParameters(text, ['only one'])).toThrow('$2 has no value');
+    expect(inlineParameters('SELECT 1', [])).toBe('SELECT 1');
+  });
+
+  it('inlines a text too long to be remembered as it does a short one', () => {
+    const long = `SELECT $1${' '.repeat(9000)}, $2`;
+    expect(inlineParameters(long, ['a', 'b'])).toBe(`SELECT 'a'${' '.repeat(9000)}, 'b'`);
+    expect(inlineParameters(long, ['c', 'd'])).toBe(`SELECT 'c'${' '.repeat(9000)}, 'd'`);
+  });
 });

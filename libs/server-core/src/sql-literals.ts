@@ -1,4 +1,5 @@
 import { escapeLiteral } from 'pg';
+import { BoundedMap } from './bounded-map';
 
 // pg's own conversion of a parameter to its text form (untyped module)
 const { prepareValue } = require('pg/lib/utils') as { prepareValue: (value: unknown) => unknown };
@@ -53,7 +54,40 @@ function endOfQuoted(text: string, start: number, quote: string, backslashEscape
  * dollar-quoted bodies and comments are left alone. A parameter without a value is an error.
  */
 export function inlineParameters(text: string, values: readonly unknown[]): string {
-  let out = '';
+  const { texts, positions } = slotsOf(text);
+  let out = texts[0];
+  for (let slot = 0; slot < positions.length; slot += 1) {
+    const position = positions[slot];
+    if (position < 1 || position > values.length) throw new Error(`SQL parameter $${position} has no value`);
+    out += sqlLiteral(values[position - 1]) + texts[slot + 1];
+  }
+  return out;
+}
+
+/** A statement cut at its parameters: `texts[0]`, then parameter `positions[i]` (from 1) and `texts[i + 1]`, for each i. */
+interface StatementSlots {
+  texts: string[];
+  positions: number[];
+}
+
+/** Statements cut so far: a service sends the same few texts again and again, each with other values. */
+const slotsOfStatements = new BoundedMap<string, StatementSlots>(500);
+/** A longer text (a statement built for its values) is cut on each call rather than remembered. */
+const LONGEST_TEXT_KEPT = 8192;
+
+function slotsOf(text: string): StatementSlots {
+  let slots = slotsOfStatements.get(text);
+  if (slots === undefined) {
+    slots = cutAtParameters(text);
+    if (text.length <= LONGEST_TEXT_KEPT) slotsOfStatements.set(text, slots);
+  }
+  return slots;
+}
+
+/** `text` cut at its parameters (see StatementSlots); fails on text left open (a quote, a comment). */
+function cutAtParameters(text: string): StatementSlots {
+  const texts: string[] = [];
+  const positions: number[] = [];
   let copied = 0;
   let index = 0;
   while (index < text.length) {
@@ -74,9 +108,8 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
     } else if (char === '$' && isDigit(next) && !startsIdentifier(text[index - 1]) && !isDigit(text[index - 1])) {
       let end = index + 1;
       while (isDigit(text[end])) end += 1;
-      const position = Number(text.slice(index + 1, end));
-      if (position < 1 || position > values.length) throw new Error(`SQL parameter $${position} has no value`);
-      out += text.slice(copied, index) + sqlLiteral(values[position - 1]);
+      texts.push(text.slice(copied, index));
+      positions.push(Number(text.slice(index + 1, end)));
       copied = end;
       index = end;
     } else if (char === '$' && (next === '$' || startsIdentifier(next)) && !startsIdentifier(text[index - 1]) && !isDigit(text[index - 1])) {
@@ -93,5 +126,6 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
       index += 1;
     }
   }
-  return out + text.slice(copied);
+  texts.push(text.slice(copied));
+  return { texts, positions };
 }

@@ -285,6 +285,13 @@ describe(withTenant.name, () => {
       expect(await messagesOf(read)).toBe(2);
     });
 
+    it('gives each read a manager of the same shape: its query runner is found on the prototype, made only when asked for', async () => {
+      const [first, second] = await Promise.all([readTenant(sut, tenantA, async (manager) => manager), readTenant(sut, tenantB, async (manager) => manager)]);
+      expect(Object.getOwnPropertyNames(first)).not.toContain('queryRunner');
+      expect(Object.getOwnPropertyNames(first)).toEqual(Object.getOwnPropertyNames(second));
+      expect(Object.getPrototypeOf(first)).toBe(Object.getPrototypeOf(second));
+    });
+
     it('holds no pooled connection between its messages: on a pool of one, another read runs in between', async () => {
       const count = `SELECT count(*)::int AS n FROM "${SCHEMA}"."notes"`;
       const nested = readTenant(sut, tenantA, async (manager) => [

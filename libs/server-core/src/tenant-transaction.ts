@@ -173,7 +173,6 @@ class TenantReadManager extends EntityManager {
     private readonly read: Send,
   ) {
     super(dataSource);
-    Object.defineProperty(this, 'queryRunner', { get: () => this.runnerOfRead(), enumerable: true, configurable: true });
   }
 
   override query<T = unknown>(text: string, parameters?: unknown[]): Promise<T> {
@@ -218,6 +217,17 @@ class TenantReadManager extends EntityManager {
     return runner;
   }
 }
+
+// EntityManager sends its own queries through `queryRunner`, which TypeORM sets on a manager only when
+// given one: read from the prototype, a read's manager is made without a property of its own (a getter
+// defined on each instance gave each one a shape of its own, slow to make and to use)
+Object.defineProperty(TenantReadManager.prototype, 'queryRunner', {
+  get(this: TenantReadManager) {
+    return this['runnerOfRead']();
+  },
+  enumerable: true,
+  configurable: true,
+});
 
 /**
  * Runs `work`, which only reads, seeing only the rows of `tenantId`: its queries travel in one round
