@@ -53,6 +53,11 @@ describe(responseJsonOfReply.name, () => {
     expect(() => responseJsonOfReply(reply({ err }))).toThrow(expect.objectContaining({ reason: 'NOT_FOUND' }));
   });
 
+  it('reads a reply with fields of its own after the response whole', () => {
+    const more = Buffer.from(JSON.stringify({ response: [1], isDisposed: true, id: '7', extra: 1 }));
+    expect(responseJsonOfReply(more).toString('utf8')).toBe('[1]');
+  });
+
   it('parses a reply laid out otherwise whole', () => {
     expect(responseJsonOfReply(Buffer.from(JSON.stringify({ id: '7', response: { a: [1] } }))).toString('utf8')).toBe('{"a":[1]}');
     expect(responseJsonOfReply(Buffer.from(JSON.stringify({ isDisposed: true, id: '7' }))).toString('utf8')).toBe('null');

@@ -1,7 +1,8 @@
 import { Controller, DynamicModule, INestApplicationContext, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import { type ListPage, rpcPattern } from '@quotebook/contracts';
+import { type ListPage, rpcPattern, type RpcRequest } from '@quotebook/contracts';
+import { appError } from './app-error';
 import { pageOfJsonItems } from './list-page';
 import { RpcClient } from './rpc-client';
 import { RpcClientModule } from './rpc-client.module';
@@ -9,6 +10,7 @@ import { REPLY_FAILED_MESSAGE, REPLY_TOO_LARGE_MESSAGE } from './safe-reply-serv
 import { createServiceApp } from './service-bootstrap';
 import { connect, StringCodec } from 'nats';
 import { failureOf } from './test/failure-of';
+import { Handles } from './typed-handler';
 
 // server-core sits below libs/testing, so this file connects on its own
 const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
@@ -26,6 +28,12 @@ const JSON_PAGE = rpcPattern<Record<string, never>, ListPage<{ name: string; n: 
 const JSON_ITEMS = ['{"name":"Tour \\"del\\" lago","n":1}', '{"name":"Città\\\\Museo €","n":2}', '{"name": "Citt\\u00e0","n":3}'];
 
 const TWO_MEGABYTES = 2 * 1024 * 1024;
+
+/** Answered by a handler called directly (Handles), and by one through Nest's pipeline. */
+const DIRECT_ECHO = rpcPattern<{ value: unknown }, { echoed: unknown }>('reply-test.direct-echo');
+const PIPELINE_ECHO = rpcPattern<{ value: unknown }, { echoed: unknown }>('reply-test.pipeline-echo');
+/** A value whose JSON holds what the gateway cuts a response at, inside strings and as a key. */
+const AWKWARD = { text: 'a ,"isDisposed":true,"id":"1"} and {"response": inside, città 🏛️', isDisposed: false, list: [1.5, null, { id: 'x' }] };
 
 @Controller()
 class ReplyTestController {
@@ -47,6 +55,17 @@ class ReplyTestController {
   @MessagePattern(JSON_PAGE.subject)
   jsonPage() {
     return pageOfJsonItems(JSON_ITEMS, 0);
+  }
+
+  @Handles(DIRECT_ECHO)
+  async directEcho({ value }: RpcRequest<typeof DIRECT_ECHO>) {
+    if (value === 'fail') throw appError('NOT_FOUND', 'Nothing to echo');
+    return { echoed: value };
+  }
+
+  @MessagePattern(PIPELINE_ECHO.subject)
+  pipelineEcho(data: { value: unknown }) {
+    return { echoed: data.value };
   }
 
   @MessagePattern(UNSERIALIZABLE.subject)
@@ -104,6 +123,24 @@ describe('a service whose reply cannot be sent (integration)', () => {
     const page = await rpc.sendListPage(JSON_PAGE, {});
     expect(page.itemsJson.toString('utf8')).toBe(`[${JSON_ITEMS.join(',')}]`);
     expect(page.nextCursor).toBeNull();
+  });
+
+  it("writes a reply as {\"response\":…,\"isDisposed\":…,\"id\":…}, from which the caller cuts the response as the handler's JSON", async () => {
+    for (const pattern of [DIRECT_ECHO, PIPELINE_ECHO]) {
+      const cut = await rpc.sendAsJson(pattern, { value: AWKWARD });
+      expect(cut.toString('utf8')).toBe(JSON.stringify({ echoed: AWKWARD }));
+    }
+    const connection = await connect({ servers: [NATS_URL] });
+    try {
+      const reply = await connection.request(DIRECT_ECHO.subject, StringCodec().encode(JSON.stringify({ pattern: DIRECT_ECHO.subject, data: { value: 1 }, id: '42' })), { timeout: 4000 });
+      expect(StringCodec().decode(reply.data)).toBe('{"response":{"echoed":1},"isDisposed":true,"id":"42"}');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("fails a response asked for as JSON with the handler's error", async () => {
+    await expect(failureOf(rpc.sendAsJson(DIRECT_ECHO, { value: 'fail' }))).resolves.toMatchObject({ reason: 'NOT_FOUND', statusCode: 404, message: 'Nothing to echo' });
   });
 
   it('answers a reply that cannot be serialized with an error, and answers the next request', async () => {

@@ -112,45 +112,57 @@ export class SafeReplyServerNats extends ServerNats {
     if (!natsMsg.reply) return () => undefined;
     const handling = timeNatsHandler(this.getHandlerByPattern(natsMsg.subject) ? natsMsg.subject : null);
     return (packet: ReplyPacket) => {
-      const withId = { ...packet, id };
-      try {
-        const outgoing = this.outgoingOf(withId);
-        this.onProcessingEndHook?.(this.transportId, ctx);
-        const size = outgoing.data.length;
-        const maxPayload = this.maxPayload();
-        if (maxPayload !== undefined && size > maxPayload) {
-          this.replyLogger.error(
-            `${natsMsg.subject}: reply of ${size} bytes is over the bus limit of ${maxPayload} bytes; answered with an error instead`,
-          );
-          return this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_TOO_LARGE_MESSAGE), handling);
-        }
-        this.writes.defer(() => {
-          try {
-            natsMsg.respond(outgoing.data, { headers: outgoing.headers });
-            handling.end(packet.err);
-          } catch (failure) {
-            this.replyLogger.error(`${natsMsg.subject}: reply of ${size} bytes could not be sent: ${describe(failure)}`);
-            this.respondWithError(natsMsg, id, makeAppError('BAD_GATEWAY', REPLY_FAILED_MESSAGE), handling);
-          }
-        });
-        return true;
-      } catch (failure) {
-        this.replyLogger.error(`${natsMsg.subject}: reply could not be serialized: ${describe(failure)}`);
-        return this.respondWithError(natsMsg, id, makeAppError('INTERNAL', REPLY_FAILED_MESSAGE), handling);
-      }
+      this.onProcessingEndHook?.(this.transportId, ctx);
+      return this.reply(natsMsg, { ...packet, id }, handling);
     };
   }
 
   /**
-   * The reply's bytes: Nest's serializer, except that a page of items that are JSON text already
-   * (JsonItemsPage) goes in as it is, `{"response":{"items":[…],"nextCursor":…},…}` (the layout the
-   * gateway cuts a page's items out of), without building its items as objects to serialize them.
+   * Sends `packet` as the reply to `natsMsg` at the end of the current turn (CoalescedWrites); one
+   * over the bus's limit, or one that cannot be serialized or sent, is logged and answered with a
+   * small AppError instead. The handler's time ends once the reply is written.
+   */
+  private reply(natsMsg: Msg, packet: ReplyPacket & { id: string }, handling: HandlingTimer): boolean {
+    try {
+      const outgoing = this.outgoingOf(packet);
+      const size = outgoing.data.length;
+      const maxPayload = this.maxPayload();
+      if (maxPayload !== undefined && size > maxPayload) {
+        this.replyLogger.error(`${natsMsg.subject}: reply of ${size} bytes is over the bus limit of ${maxPayload} bytes; answered with an error instead`);
+        return this.respondWithError(natsMsg, packet.id, makeAppError('BAD_GATEWAY', REPLY_TOO_LARGE_MESSAGE), handling);
+      }
+      this.writes.defer(() => {
+        try {
+          natsMsg.respond(outgoing.data, outgoing.headers ? { headers: outgoing.headers } : undefined);
+          // after the write (the bus writes at the end of this task): the reply does not wait for the metrics
+          queueMicrotask(() => handling.end(packet.err));
+        } catch (failure) {
+          this.replyLogger.error(`${natsMsg.subject}: reply of ${size} bytes could not be sent: ${describe(failure)}`);
+          this.respondWithError(natsMsg, packet.id, makeAppError('BAD_GATEWAY', REPLY_FAILED_MESSAGE), handling);
+        }
+      });
+      return true;
+    } catch (failure) {
+      this.replyLogger.error(`${natsMsg.subject}: reply could not be serialized: ${describe(failure)}`);
+      return this.respondWithError(natsMsg, packet.id, makeAppError('INTERNAL', REPLY_FAILED_MESSAGE), handling);
+    }
+  }
+
+  /**
+   * The reply's bytes, as Nest's serializer writes them (`{"response":…,"isDisposed":…,"id":…}`, the
+   * layout the gateway cuts a response out of), written without its record builder; a page of items
+   * that are JSON text already (JsonItemsPage) goes in as it is, without building its items as objects
+   * to serialize them. Anything else (an error, an empty packet) goes through Nest's serializer.
    */
   private outgoingOf(packet: ReplyPacket & { id: string }): OutgoingReply {
     const { response, ...rest } = packet;
-    if (!(response instanceof JsonItemsPage)) return this.serializer.serialize(packet) as OutgoingReply;
+    if (response === undefined || rest.err !== undefined) return this.serializer.serialize(packet) as OutgoingReply;
     const others = JSON.stringify(rest);
-    return { data: response.bytes('{"response":', others === '{}' ? '}' : `,${others.slice(1)}`) };
+    const after = others === '{}' ? '}' : `,${others.slice(1)}`;
+    if (response instanceof JsonItemsPage) return { data: response.bytes('{"response":', after) };
+    const json = JSON.stringify(response) as string | undefined;
+    if (json === undefined) return this.serializer.serialize(packet) as OutgoingReply;
+    return { data: Buffer.from(`{"response":${json}${after}`, 'utf8') };
   }
 
   /** The server's limit for one message, known once connected (1 MB by default). */
@@ -181,21 +193,24 @@ export class SafeReplyServerNats extends ServerNats {
   /**
    * A request to a handler called directly: its answer, or the AppError its failure is (as
    * AppErrorRpcFilter makes it), goes out in one reply as Nest's would, `{ response | err,
-   * isDisposed, id }`, through the same publisher. Counted in flight until the reply is handed to the bus.
+   * isDisposed, id }`, the way Nest's publisher's replies go (reply()), without making a publisher
+   * for it. Counted in flight until the reply is handed to the bus.
    */
   private async handleDirectly(message: Msg, handler: DirectHandler): Promise<void> {
     this.inFlight += 1;
     try {
       const packet = JSON.parse(decoder.decode(message.data)) as RequestPacket;
       const id = typeof packet.id === 'string' ? packet.id : String(packet.id ?? '');
-      const publish = this.getPublisher(message, id, new NatsContext([message.subject, message.headers]));
+      // a direct handler is one of the subscribed patterns
+      const handling = timeNatsHandler(message.subject);
       let reply: ReplyPacket;
       try {
         reply = { response: await handler(packet.data), isDisposed: true };
       } catch (failure) {
         reply = { err: toAppError(failure, this.errorLogger), isDisposed: true };
       }
-      publish(reply);
+      if (this.onProcessingEndHook) this.onProcessingEndHook(this.transportId, new NatsContext([message.subject, message.headers]));
+      this.reply(message, { ...reply, id }, handling);
     } finally {
       this.settleOne();
     }
