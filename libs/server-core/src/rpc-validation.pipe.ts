@@ -75,6 +75,8 @@ class RpcValidationPipe extends RememberingValidationPipe {
     const isDto = typeof metadata.metatype === 'function' && !PLAIN_TYPES.includes(metadata.metatype);
     const problems = inputProblems(value, isDto ? '' : (metadata.data ?? ''));
     if (problems.length) throw appError('VALIDATION_FAILED', problems);
+    // what Nest's pipe answers for a message that is no DTO (only a path or query value would be converted)
+    if (!isDto && metadata.type === 'body') return value;
     return super.transform(value, metadata);
   }
 }

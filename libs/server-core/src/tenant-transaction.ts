@@ -56,8 +56,14 @@ async function onConnection<T>(dataSource: DataSource, sending: (direct: Send) =
   }
 }
 
-/** Statements as one simple-protocol message; the line break first ends a statement's closing line comment. */
-const inOneMessage = (statements: readonly string[]) => statements.join('\n;\n');
+/** Between two statements of one simple-protocol message; the line break first ends a statement's closing line comment. */
+const STATEMENT_SEPARATOR = '\n;\n';
+/** Statements as one simple-protocol message. */
+const inOneMessage = (statements: readonly string[]) => statements.join(STATEMENT_SEPARATOR);
+
+/** What a read's messages open with (readTenant): a read-only snapshot, then the tenant's setting. */
+const READ_ONLY_SNAPSHOT = 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY';
+const LEAD_STATEMENTS = 2;
 
 /** Results of a simple-protocol message of several statements: one per statement. */
 function resultsOf(reply: unknown, statements: number): unknown[] {
@@ -247,13 +253,15 @@ export async function readTenant<T>(
 ): Promise<T> {
   requireTenantId(tenantId);
   const pool = poolOf(dataSource);
-  const lead = ['SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY', setTenant(tenantId)];
+  const lead = inOneMessage([READ_ONLY_SNAPSHOT, setTenant(tenantId)]);
   let batch: { statement: string; resolve: (result: unknown) => void; reject: (error: unknown) => void }[] | null = null;
   const flush = () => {
     const queued = batch ?? [];
     batch = null;
-    sendOnPool(pool, inOneMessage([...lead, ...queued.map((query) => query.statement)]))
-      .then((reply) => resultsOf(reply, lead.length + queued.length).slice(lead.length))
+    let message = lead;
+    for (const query of queued) message += `${STATEMENT_SEPARATOR}${query.statement}`;
+    sendOnPool(pool, message)
+      .then((reply) => resultsOf(reply, LEAD_STATEMENTS + queued.length).slice(LEAD_STATEMENTS))
       .then(
         (results) => queued.forEach((query, index) => query.resolve(results[index])),
         (error: unknown) => queued.forEach((query) => query.reject(error)),

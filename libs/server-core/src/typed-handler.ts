@@ -29,6 +29,11 @@ class RequestValidationPipe implements PipeTransform {
 
   constructor(private readonly classes: RequestClasses<unknown> | undefined) {}
 
+  /** Whether there is anything to validate: a request without classes is passed on as it came. */
+  get validates(): boolean {
+    return this.classes !== undefined;
+  }
+
   async transform(request: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { classes } = this;
     if (!classes) return request;
@@ -64,7 +69,7 @@ const HANDLES = Symbol('handles');
 
 interface Declaration {
   subject: string;
-  validation: PipeTransform;
+  validation: RequestValidationPipe;
 }
 
 /** A handler called without Nest's pipeline: the request in, its response (or its failure) out. */
@@ -103,10 +108,12 @@ export function directHandlersOf(modules: ModulesContainer, checks: DirectHandle
         const paramTypes = Reflect.getMetadata('design:paramtypes', prototype, name) as Type<unknown>[] | undefined;
         const metadata: ArgumentMetadata = { ...PAYLOAD, metatype: paramTypes?.[0] };
         const guard = checks.guardFor?.(method, metatype as RouteController);
+        const { validation } = declaration;
         const handler: DirectHandler = async (request) => {
-          await guard?.(request);
+          if (guard) await guard(request);
           const piped = await checks.pipe.transform(request, metadata);
-          return method.call(instance, await declaration.validation.transform(piped, metadata));
+          // a handler without classes is not made to wait a turn for a validation that has nothing to do
+          return method.call(instance, validation.validates ? await validation.transform(piped, metadata) : piped);
         };
         found.set(declaration.subject, found.has(declaration.subject) ? null : handler);
       }
