@@ -115,40 +115,37 @@ export class RpcClient implements OnApplicationShutdown {
   constructor(@Inject(RPC_CLIENT_OPTIONS) private readonly options: RpcClientOptions) {}
 
   /** The service's response, or its AppError. */
-  async send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, options: RpcCallOptions | number = {}): Promise<Res> {
-    const call = this.termsOf(options);
-    try {
-      const reply = JSON.parse(decoder.decode(await this.replyBytes(pattern.subject, request, call))) as ReplyPacket<Res>;
-      if (reply.err !== undefined && reply.err !== null) throw reply.err;
-      return reply.response as Res;
-    } catch (error) {
-      throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
-    }
+  send<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, options: RpcCallOptions | number = {}): Promise<Res> {
+    return this.call(pattern.subject, request, options, (reply) => {
+      const packet = JSON.parse(decoder.decode(reply)) as ReplyPacket<Res>;
+      if (packet.err !== undefined && packet.err !== null) throw packet.err;
+      return packet.response as Res;
+    });
   }
 
   /**
    * The service's response as the JSON it wrote, to be passed on as it is (a read's answer): neither
    * parsed nor written again on its way through. Fails as send() does.
    */
-  async sendAsJson<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, options: RpcCallOptions | number = {}): Promise<JsonBytes<Res>> {
-    const call = this.termsOf(options);
-    try {
-      return responseJsonOfReply<Res>(await this.replyBytes(pattern.subject, request, call));
-    } catch (error) {
-      throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
-    }
+  sendAsJson<Req, Res>(pattern: RpcPattern<Req, Res>, request: Req, options: RpcCallOptions | number = {}): Promise<JsonBytes<Res>> {
+    return this.call(pattern.subject, request, options, (reply) => responseJsonOfReply<Res>(reply));
   }
 
   /**
    * One page of a list with its items left as the service's JSON text, to be passed on as it is: a
    * large list is then neither parsed nor written again on its way through. Fails as send() does.
    */
-  async sendListPage<Req, T>(pattern: RpcPattern<Req, ListPage<T>>, request: Req, options: RpcCallOptions | number = {}): Promise<JsonListPage<T>> {
-    const call = this.termsOf(options);
+  sendListPage<Req, T>(pattern: RpcPattern<Req, ListPage<T>>, request: Req, options: RpcCallOptions | number = {}): Promise<JsonListPage<T>> {
+    return this.call(pattern.subject, request, options, (reply) => listPageOfReply<T>(reply));
+  }
+
+  /** One call: its reply read by `read`, which throws the service's error; any failure as an RpcException. */
+  private async call<T>(subject: string, request: unknown, options: RpcCallOptions | number, read: (reply: Uint8Array) => T): Promise<T> {
+    const terms = this.termsOf(options);
     try {
-      return listPageOfReply<T>(await this.replyBytes(pattern.subject, request, call));
+      return read(await this.replyBytes(subject, request, terms));
     } catch (error) {
-      throw new RpcException(this.describeFailure(error, pattern.subject, call.timeoutMs));
+      throw new RpcException(this.describeFailure(error, subject, terms.timeoutMs));
     }
   }
 

@@ -22,8 +22,11 @@ export interface JsonListPage<T> {
   readonly itemType?: T;
 }
 
+/** How a service's reply begins when it holds a response: {"response":…,"isDisposed":…,"id":"…"} (SafeReplyServerNats writes it). */
+export const REPLY_RESPONSE_OPEN = '{"response":';
+
 /** Where a list page's items begin and end in the service's reply: {"response":{"items":[…],"nextCursor":…}…}. */
-const ITEMS_OPEN = Buffer.from('{"response":{"items":[');
+const ITEMS_OPEN = Buffer.from(`${REPLY_RESPONSE_OPEN}{"items":[`);
 const ITEMS_CLOSE = Buffer.from('],"nextCursor":');
 
 /**
@@ -51,8 +54,8 @@ export type JsonBytes<T> = Buffer & {
   readonly holds?: T;
 };
 
-/** Where a response begins and ends in the service's reply: {"response":…,"isDisposed":…,"id":"…"}. */
-const RESPONSE_OPEN = Buffer.from('{"response":');
+/** Where a response begins and ends in the service's reply. */
+const RESPONSE_OPEN = Buffer.from(REPLY_RESPONSE_OPEN);
 const RESPONSE_CLOSE = Buffer.from(',"isDisposed":');
 /** What follows the response in such a reply: nothing but the reply's own fields (no error). */
 const RESPONSE_TAIL = /^,"isDisposed":(?:true|false),"id":"[^"\\]*"\}$/;

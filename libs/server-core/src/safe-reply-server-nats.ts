@@ -6,6 +6,7 @@ import type { Observable, Subscription } from 'rxjs';
 import { toAppError } from './app-error';
 import { CoalescedWrites } from './bus-writes';
 import { JsonItemsPage } from './list-page';
+import { REPLY_RESPONSE_OPEN } from './rpc-reply-pages';
 import { requestIdOf } from './logging-context';
 import { type HandlingTimer, timeNatsHandler } from './metrics';
 import { runWithRequestContext } from './request-context';
@@ -24,8 +25,6 @@ type RequestPacket = { pattern?: unknown; data?: unknown; id?: unknown };
 
 const decoder = new TextDecoder();
 
-/** How a reply's response begins: `{"response":…,"isDisposed":…,"id":…}`. */
-const RESPONSE_OPEN = '{"response":';
 
 /** How long close() waits for the requests in flight unless told: Nest's own grace period. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
@@ -162,12 +161,12 @@ export class SafeReplyServerNats extends ServerNats {
     if (response === undefined || rest.err !== undefined) return this.serializer.serialize(packet) as OutgoingReply;
     const others = JSON.stringify(rest);
     const after = others === '{}' ? '}' : `,${others.slice(1)}`;
-    if (response instanceof JsonItemsPage) return { data: response.bytes(RESPONSE_OPEN, after) };
+    if (response instanceof JsonItemsPage) return { data: response.bytes(REPLY_RESPONSE_OPEN, after) };
     const json = JSON.stringify(response) as string | undefined;
     if (json === undefined) return this.serializer.serialize(packet) as OutgoingReply;
     // written piece by piece: a page's JSON is large, and joined to the rest as a string it would be copied into another
-    const out = Buffer.allocUnsafe(RESPONSE_OPEN.length + Buffer.byteLength(json) + Buffer.byteLength(after));
-    let at = out.write(RESPONSE_OPEN, 0, 'utf8');
+    const out = Buffer.allocUnsafe(REPLY_RESPONSE_OPEN.length + Buffer.byteLength(json) + Buffer.byteLength(after));
+    let at = out.write(REPLY_RESPONSE_OPEN, 0, 'utf8');
     at += out.write(json, at, 'utf8');
     out.write(after, at, 'utf8');
     return { data: out };
