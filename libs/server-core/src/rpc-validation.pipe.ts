@@ -70,11 +70,17 @@ const PLAIN_TYPES: readonly unknown[] = [String, Number, Boolean, Array, Object]
  * gateway checks the same, and a service still never passes such input to its database.
  */
 class RpcValidationPipe extends RememberingValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  /**
+   * A message that is no DTO is answered at once, not as a promise: its callers await what it answers
+   * (Nest's pipeline, the direct handlers), and the direct handlers go on without waiting a turn. A
+   * failure is a rejected promise, as from Nest's own pipe.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ValidationPipe declares a promise; a plain value is awaited the same
+  override transform(value: unknown, metadata: ArgumentMetadata): any {
     // a DTO's problems name its properties, as its validation messages do; a single value goes by its key
     const isDto = typeof metadata.metatype === 'function' && !PLAIN_TYPES.includes(metadata.metatype);
     const problems = inputProblems(value, isDto ? '' : (metadata.data ?? ''));
-    if (problems.length) throw appError('VALIDATION_FAILED', problems);
+    if (problems.length) return Promise.reject(appError('VALIDATION_FAILED', problems));
     // what Nest's pipe answers for a message that is no DTO (only a path or query value would be converted)
     if (!isDto && metadata.type === 'body') return value;
     return super.transform(value, metadata);

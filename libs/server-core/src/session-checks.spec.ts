@@ -77,6 +77,20 @@ describe(SessionGuard.name, () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
+  it("passes a session known valid, and a request without a principal, at once: only a check that asks Redis answers a promise", async () => {
+    const { sut, check } = guardAnswering('valid');
+    const checkOf = sut.forHandler(handler, Handlers);
+    const payload = { principal, tenantId: principal.tenantId };
+    expect(checkOf({ tenantId: principal.tenantId })).toBeUndefined();
+    const asking = checkOf(payload);
+    expect(asking).toBeInstanceOf(Promise);
+    await asking;
+    expect(checkOf(payload)).toBeUndefined();
+    expect(check).toHaveBeenCalledTimes(1);
+    // a principal that is no object is refused as a rejected promise, not a throw
+    await expect(checkOf({ principal: 'x' })).rejects.toMatchObject({ error: { statusCode: 401 } });
+  });
+
   it('asks every time for a session found ended, and refuses each call', async () => {
     const { sut, check } = guardAnswering('ended');
     const payload = { principal, tenantId: principal.tenantId };

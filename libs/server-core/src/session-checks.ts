@@ -129,8 +129,12 @@ export class SessionGuard implements CanActivate {
     sessions.onChange(() => this.recent.clear());
   }
 
-  /** The check for one handler of one controller, its metadata read once: what canActivate does for it. */
-  forHandler(handler: RouteHandler, controller: RouteController): (payload: unknown) => Promise<void> {
+  /**
+   * The check for one handler of one controller, its metadata read once: what canActivate does for it.
+   * A request without a principal, or of a session found valid a moment ago, passes without a promise;
+   * only a check that asks Redis answers one.
+   */
+  forHandler(handler: RouteHandler, controller: RouteController): (payload: unknown) => Promise<void> | undefined {
     const tenantNeedNotExist = this.tenantNeedNotExist.ofHandler(handler, controller) === true;
     return (payload) => this.check(payload, tenantNeedNotExist);
   }
@@ -143,12 +147,13 @@ export class SessionGuard implements CanActivate {
 
   /**
    * The check itself, for a request's payload and whether its handler is marked TenantNeedNotExist:
-   * fails with the 401 or 404 the caller receives, passes a request that carries no principal.
+   * fails with the 401 or 404 the caller receives, passes a request that carries no principal. What it
+   * knows at once it answers at once (undefined: passed); a promise only when it asks Redis.
    */
-  private async check(payload: unknown, tenantNeedNotExist: boolean): Promise<void> {
-    if (!isRecord(payload) || !('principal' in payload)) return;
+  private check(payload: unknown, tenantNeedNotExist: boolean): Promise<void> | undefined {
+    if (!isRecord(payload) || !('principal' in payload)) return undefined;
     const principal = payload['principal'];
-    if (!isRecord(principal)) throw appError('SESSION_ENDED', SESSION_ENDED_MESSAGE);
+    if (!isRecord(principal)) return Promise.reject(appError('SESSION_ENDED', SESSION_ENDED_MESSAGE));
     const session = {
       userId: principal['userId'],
       tenantId: principal['tenantId'] ?? null,
@@ -156,7 +161,12 @@ export class SessionGuard implements CanActivate {
       targetTenantId: tenantNeedNotExist ? undefined : tenantNamedBy(payload),
     };
     const key = JSON.stringify([session.userId, session.tenantId, session.sessionVersion, session.targetTenantId ?? null]);
-    if (this.recent.has(key)) return;
+    if (this.recent.has(key)) return undefined;
+    return this.checkWithRedis(session, key);
+  }
+
+  /** The session looked up in Redis (through SessionStates), remembered when valid. */
+  private async checkWithRedis(session: Parameters<SessionStates['check']>[0], key: string): Promise<void> {
     const mark = this.recent.mark();
     const verdict = await this.sessions.check(session);
     if (verdict === 'valid') this.recent.add(key, mark);

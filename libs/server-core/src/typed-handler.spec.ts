@@ -102,8 +102,22 @@ describe(directHandlersOf.name, () => {
     }
   }
 
-  /** The handlers of an application made of `controllers`, with a pipe and a guard that record what they see. */
-  async function handlersOf(...controllers: Type<unknown>[]) {
+  const reached: string[] = [];
+
+  @Controller()
+  class EchoController {
+    @Handles(OTHER)
+    async other({ tenantId }: { tenantId: string }): Promise<string> {
+      reached.push(tenantId);
+      return tenantId;
+    }
+  }
+
+  /**
+   * The handlers of an application made of `controllers`, with a pipe and a guard that record what they
+   * see; the guard answers a promise, or (`guardAtOnce`) passes at once as a session known valid does.
+   */
+  async function handlersOf(controllers: Type<unknown>[], { guardAtOnce = false } = {}) {
     @Module({ controllers })
     class NotesModule {}
     const app = await NestFactory.createApplicationContext(NotesModule, { logger: false });
@@ -114,16 +128,19 @@ describe(directHandlersOf.name, () => {
         return value;
       },
     };
-    const guardFor = (handler: object, controller: object) => async (request: unknown) => {
+    const check = (handler: object, controller: object, request: unknown): undefined => {
       seen.push(`guard ${(handler as { name: string }).name} of ${(controller as { name: string }).name}`);
       if ((request as { refuse?: boolean }).refuse) throw appError('SESSION_ENDED', 'Session ended');
+      return undefined;
     };
+    const guardFor = (handler: object, controller: object) =>
+      guardAtOnce ? (request: unknown) => check(handler, controller, request) : async (request: unknown) => check(handler, controller, request);
     const handlers = directHandlersOf(app.get(ModulesContainer), { guardFor, pipe });
     return { handlers, seen, close: () => app.close() };
   }
 
   it('finds every handler declared with Handles, by subject', async () => {
-    const { handlers, close } = await handlersOf(NotesController);
+    const { handlers, close } = await handlersOf([NotesController]);
     try {
       expect([...handlers.keys()].sort()).toEqual([NOTES_CREATE.subject, NOTES_FIND.subject]);
     } finally {
@@ -132,7 +149,7 @@ describe(directHandlersOf.name, () => {
   });
 
   it("runs the guard, the global pipe and the handler's own validation before the method, as Nest's pipeline does", async () => {
-    const { handlers, seen, close } = await handlersOf(NotesController);
+    const { handlers, seen, close } = await handlersOf([NotesController]);
     try {
       const answer = await handlers.get(NOTES_CREATE.subject)?.({ tenantId: 't1', data: { text: '  Mare  ' } });
       expect(answer).toEqual({ text: 'Mare' });
@@ -146,7 +163,7 @@ describe(directHandlersOf.name, () => {
   });
 
   it('fails as the pipeline would: a refused session or a broken rule never reaches the method', async () => {
-    const { handlers, seen, close } = await handlersOf(NotesController);
+    const { handlers, seen, close } = await handlersOf([NotesController]);
     try {
       const create = handlers.get(NOTES_CREATE.subject);
       expect(await failure(create!({ tenantId: 't1', data: { text: 'x' }, refuse: true }))).toMatchObject({ statusCode: 401 });
@@ -160,8 +177,34 @@ describe(directHandlersOf.name, () => {
     }
   });
 
+  it('calls the method in the same turn when the session check and the pipe answer at once', async () => {
+    const { handlers, seen, close } = await handlersOf([EchoController], { guardAtOnce: true });
+    try {
+      reached.length = 0;
+      const answer = handlers.get(OTHER.subject)?.({ tenantId: 't7' });
+      // before any await: nothing waited a turn on the way to the method
+      expect(reached).toEqual(['t7']);
+      await expect(answer).resolves.toBe('t7');
+      expect(seen).toEqual(['guard other of EchoController', 'pipe Object']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers a session refused at once as a rejected promise, never a throw, and never reaches the method', async () => {
+    const { handlers, close } = await handlersOf([EchoController], { guardAtOnce: true });
+    try {
+      reached.length = 0;
+      const answer = handlers.get(OTHER.subject)!({ tenantId: 't7', refuse: true });
+      expect(await failure(answer)).toMatchObject({ statusCode: 401 });
+      expect(reached).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('leaves a subject that two controllers declare to Nest, and keeps the others', async () => {
-    const { handlers, close } = await handlersOf(NotesController, TwinController);
+    const { handlers, close } = await handlersOf([NotesController, TwinController]);
     try {
       expect([...handlers.keys()].sort()).toEqual([NOTES_CREATE.subject, OTHER.subject]);
       await expect(handlers.get(OTHER.subject)?.({ tenantId: 't9' })).resolves.toBe('t9');

@@ -20,6 +20,9 @@ type DtoClass<T> = new (...args: never[]) => T;
  */
 export type RequestClasses<P> = DtoClass<RpcRequest<P>> | { [Part in keyof RpcRequest<P>]?: DtoClass<RpcRequest<P>[Part]> };
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -77,8 +80,11 @@ export type DirectHandler = (request: unknown) => Promise<unknown>;
 
 /** What every request meets before its handler, as createServiceApp installs it for Nest's pipeline too. */
 export interface DirectHandlerChecks {
-  /** the session check for one handler of one controller (the guard's, with that handler's metadata) */
-  guardFor?: (handler: RouteHandler, controller: RouteController) => (request: unknown) => Promise<void>;
+  /**
+   * the session check for one handler of one controller (the guard's, with that handler's metadata):
+   * undefined when it passed at once, a promise when it has to ask
+   */
+  guardFor?: (handler: RouteHandler, controller: RouteController) => (request: unknown) => Promise<void> | undefined;
   /** the global pipe, run before the handler's own validation */
   pipe: PipeTransform;
 }
@@ -109,11 +115,24 @@ export function directHandlersOf(modules: ModulesContainer, checks: DirectHandle
         const metadata: ArgumentMetadata = { ...PAYLOAD, metatype: paramTypes?.[0] };
         const guard = checks.guardFor?.(method, metatype as RouteController);
         const { validation } = declaration;
-        const handler: DirectHandler = async (request) => {
-          if (guard) await guard(request);
-          const piped = await checks.pipe.transform(request, metadata);
-          // a handler without classes is not made to wait a turn for a validation that has nothing to do
-          return method.call(instance, validation.validates ? await validation.transform(piped, metadata) : piped);
+        const afterGuard = async (request: unknown, checking: Promise<void>) => {
+          await checking;
+          return afterPipe(await checks.pipe.transform(request, metadata));
+        };
+        // a handler without classes is not made to wait a turn for a validation that has nothing to do
+        const afterPipe = async (piped: unknown) => method.call(instance, validation.validates ? await validation.transform(piped, metadata) : piped);
+        // what is known at once is not made to wait a turn either: a session found valid a moment ago, a pipe that answered at once
+        const handler: DirectHandler = (request) => {
+          try {
+            const checking = guard?.(request);
+            if (checking) return afterGuard(request, checking);
+            const piped: unknown = checks.pipe.transform(request, metadata);
+            if (isThenable(piped)) return Promise.resolve(piped).then(afterPipe);
+            // the method's own promise (every RpcHandler answers one)
+            return validation.validates ? afterPipe(piped) : method.call(instance, piped);
+          } catch (failure) {
+            return Promise.reject(failure);
+          }
         };
         found.set(declaration.subject, found.has(declaration.subject) ? null : handler);
       }
