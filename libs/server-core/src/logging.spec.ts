@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createProcessLogger, LOG_BATCH_BYTES, LOG_FLUSH_MS, nestLoggerOf, pinoLevelOf, productionOutput, REDACTED } from './logging';
+import fc from 'fast-check';
+import { createProcessLogger, isoTimeField, LOG_BATCH_BYTES, LOG_FLUSH_MS, nestLoggerOf, pinoLevelOf, productionOutput, REDACTED } from './logging';
 import { runWithRequestContext } from './request-context';
 
 /** A destination that keeps what the logger writes. */
@@ -112,6 +113,18 @@ describe(createProcessLogger.name, () => {
       expect(output.lines()[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: documents \[DocumentQueue\] render queued \{"requestId":"req-7"\}$/);
       expect(() => JSON.parse(output.lines()[0])).toThrow();
     });
+  });
+});
+
+describe(isoTimeField.name, () => {
+  it("writes pino's time field exactly as its isoTime would, for any instant, in any order", () => {
+    const isoTime = (now: number) => `,"time":"${new Date(now).toISOString()}"`;
+    // within one second, across seconds and days, back and forth, and years a line will never see
+    const instant = fc.oneof(fc.integer({ min: 1_700_000_000_000, max: 1_700_000_003_000 }), fc.integer({ min: -62_198_755_200_000, max: 253_402_300_799_999 }));
+    fc.assert(fc.property(fc.array(instant, { minLength: 1, maxLength: 20 }), (instants) => instants.every((now) => isoTimeField(now) === isoTime(now))));
+    for (const now of [0, 999, 1000, 1_700_000_000_009, 1_700_000_000_010, 1_700_000_000_099, 1_700_000_000_100, -1, -62_198_755_200_001]) {
+      expect(isoTimeField(now)).toBe(isoTime(now));
+    }
   });
 });
 
