@@ -5,7 +5,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFloor } from './bench-floor.mjs';
-import { alternate, balancedRounds, collectGarbage, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, throughput, warmUntilSteady } from './bench-kit.mjs';
+import { alternate, balancedRounds, collectGarbage, column, cpuMicros, inTurn, OPENING_HEADER, openingLine, PAIR_HEADER, pairLine, ms, ratios, ROOT, serviceModule, stackNames, steadinessLine, throughput, warmUntilSteady } from './bench-kit.mjs';
 
 const { freePort } = createRequire(import.meta.url)(`${ROOT}/tools/stack/stack.js`);
 
@@ -209,8 +209,10 @@ export async function benchCatalogue(stacks) {
       ...stacks.map(({ stack }) => [['gateway', stack.processes.gateway.child.pid], ['catalogue', stack.processes.catalogue.child.pid]]),
       ...[bare, bareWithWork].map(({ pids }) => [['server', pids.server], ['responder', pids.responder]]),
     ];
-    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH, { opening: true });
-    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH, { opening: true, pids: processes.map((named) => named.map(([, pid]) => pid)) });
+    // how steady the machine was meanwhile: a fixed piece of work timed before each batch
+    const steadiness = [];
+    const list = await alternate(all, (target) => target.products(), ROUNDS, LIST_BATCH, { opening: true, steadiness });
+    const small = await alternate(all, (target) => target.small(), ROUNDS, SMALL_BATCH, { opening: true, pids: processes.map((named) => named.map(([, pid]) => pid)), steadiness });
     const perSecond = all.map(() => ({ done: 0, seconds: 0 }));
     /** Each round's rate per target: the spread of a ratio across rounds shows how far one run can be trusted. */
     const roundRates = all.map(() => []);
@@ -271,9 +273,9 @@ export async function benchCatalogue(stacks) {
     // printed without a budget: the same ratio round by round, which the verdict's totals hide
     const byRound = (index) => roundRates[index].map((value, round) => (value / roundRates[last][round]).toFixed(2)).join(', ');
     for (const [index, name] of stackNames(stacks).entries()) {
-      lines.push(`${`${name}: rate ÷ the bare hops', round by round`.padEnd(50)}${byRound(index + 1)}`);
+      lines.push(`${`${name}: rate ÷ the bare hops', round by round`.padEnd(49)} ${byRound(index + 1)}`);
     }
-    lines.push(`${`${bareWithWork.label}: the same`.padEnd(50)}${byRound(withWork)}`);
+    lines.push(`${`${bareWithWork.label}: the same`.padEnd(49)} ${byRound(withWork)}`);
     // printed without a budget: the call that opens each batch, after the other targets' turns (alternate)
     lines.push(OPENING_HEADER, openingLine(`products list (${PRODUCTS})`, list, names), openingLine('small list (3 VAT rates)', small, names));
     /**
@@ -303,6 +305,8 @@ export async function benchCatalogue(stacks) {
       ...cpuTable('CPU per small-list call at 1 client', (index) => small[index].cpuPerCall),
       // where the throughput goes (printed without a budget)
       ...cpuTable(`CPU per small-list call at ${CONCURRENCY} clients`, cpuPerCall),
+      // printed without a budget: a run on a machine whose speed moved much is a run to repeat
+      steadinessLine(steadiness),
     );
     // each with what the bare hops alone reach, which no stack of this architecture can beat here
     const verdicts = [

@@ -222,8 +222,41 @@ export const inTurn = turnOrder;
  *
  * With `pids` (for each target, the processes that serve its calls), each summary also carries
  * `cpuPerCall`: the CPU time (µs) each of those processes spent per timed call, one call at a time.
+ * With `steadiness` (an array), fixedWorkMs() is timed into it before each batch, not timed with it.
  */
-export async function alternate(targets, call, rounds, batch, { opening = false, pids } = {}) {
+/** What fixedWorkMs() works on: the same objects every time. */
+const FIXED_WORK_ITEMS = Array.from({ length: 200 }, (_, index) => ({ id: index, name: `item ${index}`, tags: [index, index + 1], price: `${index}.50` }));
+
+/**
+ * Milliseconds this process takes for one fixed piece of CPU work (a few at best), the least of three
+ * tries in a row: a moment's interruption (what the last target's processes still had to finish, on
+ * two cores) is left out, a slower machine is not. Timed again and again through a run, its spread is
+ * how much the machine's own speed moved meanwhile, which no ratio of targets measured at different
+ * moments can cancel entirely.
+ */
+export function fixedWorkMs() {
+  let least = Infinity;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const started = process.hrtime.bigint();
+    let kept = 0;
+    for (let pass = 0; pass < 20; pass += 1) kept += JSON.parse(JSON.stringify(FIXED_WORK_ITEMS)).length;
+    if (kept !== 20 * FIXED_WORK_ITEMS.length) throw new Error('the fixed work lost items');
+    least = Math.min(least, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return least;
+}
+
+/** The line that reports fixedWorkMs() over a run: its p50 and p95 against its best. */
+export function steadinessLine(timings) {
+  const { p50, p95 } = summary(timings);
+  const best = Math.min(...timings);
+  return (
+    `this machine's speed: a fixed piece of work, timed ${timings.length} times through the run, took ${ms(best)} at best, ` +
+    `p50 ${ms(p50)} (${(p50 / best).toFixed(2)}x), p95 ${ms(p95)} (${(p95 / best).toFixed(2)}x)`
+  );
+}
+
+export async function alternate(targets, call, rounds, batch, { opening = false, pids, steadiness } = {}) {
   const timings = targets.map(() => []);
   const openings = targets.map(() => []);
   const cpu = targets.map((_, index) => (pids?.[index] ?? []).map(() => 0));
@@ -231,6 +264,7 @@ export async function alternate(targets, call, rounds, batch, { opening = false,
     for (const index of inTurn(targets.length, round)) {
       const target = targets[index];
       collectGarbage();
+      steadiness?.push(fixedWorkMs());
       if (opening) openings[index].push((await timed(() => call(target))).ms);
       const before = cpuMicros(pids?.[index] ?? []);
       for (let i = 0; i < batch; i += 1) timings[index].push((await timed(() => call(target))).ms);
