@@ -3,6 +3,7 @@
 // that the gateway and the worker never load TypeORM, pg or nodemailer.
 export * from './env';
 export * from './route-metadata';
+export * from './thenable';
 export * from './app-error';
 export * from './input-text';
 export * from './rpc-validation.pipe';

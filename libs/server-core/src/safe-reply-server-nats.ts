@@ -25,7 +25,6 @@ type RequestPacket = { pattern?: unknown; data?: unknown; id?: unknown };
 
 const decoder = new TextDecoder();
 
-
 /** How long close() waits for the requests in flight unless told: Nest's own grace period. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 

@@ -61,9 +61,8 @@ const STATEMENT_SEPARATOR = '\n;\n';
 /** Statements as one simple-protocol message. */
 const inOneMessage = (statements: readonly string[]) => statements.join(STATEMENT_SEPARATOR);
 
-/** What a read's messages open with (readTenant): a read-only snapshot, then the tenant's setting. */
+/** What a read's messages open with (readTenant), before the tenant's setting: a read-only snapshot. */
 const READ_ONLY_SNAPSHOT = 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY';
-const LEAD_STATEMENTS = 2;
 
 /** Results of a simple-protocol message of several statements: one per statement. */
 function resultsOf(reply: unknown, statements: number): unknown[] {
@@ -253,7 +252,8 @@ export async function readTenant<T>(
 ): Promise<T> {
   requireTenantId(tenantId);
   const pool = poolOf(dataSource);
-  const lead = inOneMessage([READ_ONLY_SNAPSHOT, setTenant(tenantId)]);
+  const leadStatements = [READ_ONLY_SNAPSHOT, setTenant(tenantId)];
+  const lead = inOneMessage(leadStatements);
   let batch: { statement: string; resolve: (result: unknown) => void; reject: (error: unknown) => void }[] | null = null;
   const flush = () => {
     const queued = batch ?? [];
@@ -261,7 +261,7 @@ export async function readTenant<T>(
     let message = lead;
     for (const query of queued) message += `${STATEMENT_SEPARATOR}${query.statement}`;
     sendOnPool(pool, message)
-      .then((reply) => resultsOf(reply, LEAD_STATEMENTS + queued.length).slice(LEAD_STATEMENTS))
+      .then((reply) => resultsOf(reply, leadStatements.length + queued.length).slice(leadStatements.length))
       .then(
         (results) => queued.forEach((query, index) => query.resolve(results[index])),
         (error: unknown) => queued.forEach((query) => query.reject(error)),

@@ -5,6 +5,7 @@ import type { ListPage, RpcPattern, RpcRequest, RpcResponse } from '@quotebook/c
 import type { JsonItemsPage } from './list-page';
 import type { RouteController, RouteHandler } from './route-metadata';
 import { createRpcValidationPipe } from './rpc-validation.pipe';
+import { isThenable } from './thenable';
 
 /** A response as it may leave its handler: a list page may hold its items as JSON text already. */
 export type RpcAnswer<R> = R | (R extends ListPage<infer T> ? JsonItemsPage<T> : never);
@@ -19,9 +20,6 @@ type DtoClass<T> = new (...args: never[]) => T;
  * whole request, or one per part (`{ data: VatRateDto }`); the other parts arrive as they were sent.
  */
 export type RequestClasses<P> = DtoClass<RpcRequest<P>> | { [Part in keyof RpcRequest<P>]?: DtoClass<RpcRequest<P>[Part]> };
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -32,6 +32,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { Module } from '@nestjs/core/injector/module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { concatMap, isObservable, lastValueFrom, type Observable } from 'rxjs';
+import { isThenable } from '@quotebook/server-core';
 
 /**
  * The API's routes served by Fastify without Nest's per-request router: each route's handler does what
@@ -238,7 +239,6 @@ function answerTransformsOf(controller: Type<unknown>, method: object, module: M
 }
 
 const isPromise = (value: unknown): value is Promise<unknown> => value instanceof Promise;
-const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null | undefined)?.then === 'function';
 
 /**
  * A parameter's value through its pipes, each after the one before, as Nest awaits each pipe's answer:
