@@ -128,9 +128,12 @@ export async function withTenant<T>(
 }
 
 /** A pooled connection of node-postgres, as its pool lends it. */
-interface PooledClient {
+export interface PooledClient {
   query(text: string): Promise<unknown>;
-  release(): void;
+  /** with an error, the pool drops the connection instead of keeping it */
+  release(error?: Error): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /** The data source's node-postgres pool (driverPoolOf), which a read's messages take connections from. */
@@ -143,14 +146,23 @@ function poolOf(dataSource: DataSource): { connect(): Promise<PooledClient> } {
 /**
  * One message on a connection lent by the pool for its round trip only, and given back as TypeORM's
  * query runner gives it back (a failed statement leaves the connection usable; the pool drops one
- * that broke).
+ * that broke). While it is lent, the pool does not listen to it: an error that reaches it outside its
+ * query (the server ending the session just after the answer, in the same packet: a restart) is
+ * heard here, and the connection is given back to be dropped, rather than left to end the process
+ * as an unheard 'error' event.
  */
-async function sendOnPool(pool: { connect(): Promise<PooledClient> }, text: string): Promise<unknown> {
+export async function sendOnPool(pool: { connect(): Promise<PooledClient> }, text: string): Promise<unknown> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  const hear = (error: Error) => {
+    broken ??= error;
+  };
+  client.on('error', hear);
   try {
     return await client.query(text);
   } finally {
-    client.release();
+    client.removeListener('error', hear);
+    client.release(broken);
   }
 }
 
